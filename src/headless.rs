@@ -1,0 +1,218 @@
+//! Headless mode: step a scene without a window and report what happened as
+//! one JSON object. The pointer follows the configured script, so every run
+//! with the same inputs gives the same checksum.
+
+use crate::config::{AppConfig, PointerMode, PointerScript, SceneConfig};
+use crate::scenes::{Input, Metric, Scene, Setup, build};
+use glam::Vec2;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// The mouse, replayed without a window.
+#[derive(Debug, Clone)]
+pub struct ScriptedPointer {
+    script: PointerScript,
+    mode: PointerMode,
+    stage: Vec2,
+}
+
+impl ScriptedPointer {
+    pub fn new(app: &AppConfig, scene: &SceneConfig, stage: Vec2) -> Self {
+        Self {
+            script: app.pointer.clone(),
+            mode: scene.pointer,
+            stage,
+        }
+    }
+
+    /// The pointer at `tick`.
+    pub fn at(&self, tick: u64) -> Vec2 {
+        match self.mode {
+            PointerMode::Lissajous => self.script.at(tick, self.stage),
+            PointerMode::Still => self.script.at(0, self.stage),
+        }
+    }
+}
+
+/// Everything a headless run reports.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub scene: String,
+    pub variant: String,
+    pub steps: u64,
+    pub agents: usize,
+    pub seed: u64,
+    pub neighbors: &'static str,
+    pub threads: usize,
+    pub checksum: u64,
+    pub nan: u64,
+    pub max_speed_seen: f32,
+    pub max_force_seen: f32,
+    pub agent_steps_per_sec: f64,
+    pub ticks_per_sec: f64,
+    pub metrics: Vec<(&'static str, Metric)>,
+    /// Where the pointer was on the last tick.
+    pub pointer: Vec2,
+}
+
+impl Report {
+    /// A scene-specific metric by name.
+    pub fn metric(&self, name: &str) -> Option<Metric> {
+        self.metrics
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, m)| *m)
+    }
+
+    /// A float (or integer) metric; panics in tests when absent, by design.
+    pub fn float(&self, name: &str) -> f64 {
+        match self.metric(name) {
+            Some(Metric::Float(x)) => x,
+            Some(Metric::Int(i)) => i as f64,
+            other => panic!("metric {name} is not a number: {other:?}"),
+        }
+    }
+
+    /// An integer metric that may be null.
+    pub fn int(&self, name: &str) -> Option<u64> {
+        match self.metric(name) {
+            Some(Metric::Int(i)) => Some(i),
+            Some(Metric::None) => None,
+            other => panic!("metric {name} is not an integer: {other:?}"),
+        }
+    }
+
+    /// One line of JSON.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{");
+        let mut field = |name: &str, value: String| {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            let _ = write!(out, "\"{name}\":{value}");
+        };
+        field("scene", json_string(&self.scene));
+        field("variant", json_string(&self.variant));
+        field("steps", self.steps.to_string());
+        field("agents", self.agents.to_string());
+        field("seed", self.seed.to_string());
+        field("neighbors", json_string(self.neighbors));
+        field("threads", self.threads.to_string());
+        field("checksum", json_string(&format!("{:016x}", self.checksum)));
+        field("nan", self.nan.to_string());
+        field("max_speed_seen", json_number(self.max_speed_seen.into()));
+        field("max_force_seen", json_number(self.max_force_seen.into()));
+        field(
+            "agent_steps_per_sec",
+            json_number(self.agent_steps_per_sec.round()),
+        );
+        field(
+            "ticks_per_sec",
+            json_number((self.ticks_per_sec * 10.0).round() / 10.0),
+        );
+        for (name, metric) in &self.metrics {
+            let value = match *metric {
+                Metric::Int(i) => i.to_string(),
+                Metric::Float(x) => json_number(x),
+                Metric::None => "null".to_string(),
+            };
+            field(name, value);
+        }
+        out.push('}');
+        out
+    }
+}
+
+fn json_number(x: f64) -> String {
+    if x.is_finite() {
+        format!("{}", (x * 1e4).round() / 1e4)
+    } else {
+        "null".to_string()
+    }
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Steps `scene` `steps` ticks with the scripted pointer and returns the
+/// pointer's last position and the seconds spent stepping.
+pub fn drive(scene: &mut dyn Scene, pointer: &ScriptedPointer, steps: u64) -> (Vec2, f64) {
+    let started = Instant::now();
+    let mut at = pointer.at(scene.tick());
+    for _ in 0..steps {
+        at = pointer.at(scene.tick());
+        scene.step(&Input { pointer: at });
+    }
+    (at, started.elapsed().as_secs_f64())
+}
+
+/// Builds the scene, runs it headless and reports.
+pub fn run(
+    app: &AppConfig,
+    config: &SceneConfig,
+    setup: &Setup,
+    steps: u64,
+    threads: usize,
+) -> Report {
+    let mut scene = build(app, config, setup);
+    let pointer = ScriptedPointer::new(app, config, scene.stage());
+    let (at, seconds) = drive(scene.as_mut(), &pointer, steps);
+    report(scene.as_ref(), config, setup, steps, threads, seconds, at)
+}
+
+/// The report of a scene that has run `steps` ticks in `seconds`.
+pub fn report(
+    scene: &dyn Scene,
+    config: &SceneConfig,
+    setup: &Setup,
+    steps: u64,
+    threads: usize,
+    seconds: f64,
+    pointer: Vec2,
+) -> Report {
+    let agents = scene.crowd().len();
+    let rate = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
+    let stats = scene.stats();
+    Report {
+        scene: config.name.clone(),
+        variant: setup.variant.clone(),
+        steps,
+        agents,
+        seed: setup.seed,
+        neighbors: setup.neighbors.name(),
+        threads,
+        checksum: scene.crowd().checksum(),
+        nan: stats.nan,
+        max_speed_seen: stats.max_speed_seen,
+        max_force_seen: stats.max_force_seen,
+        agent_steps_per_sec: rate(agents as f64 * steps as f64),
+        ticks_per_sec: rate(steps as f64),
+        metrics: scene.metrics(),
+        pointer,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escapes_and_nulls() {
+        assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
+        assert_eq!(json_number(f64::NAN), "null");
+        assert_eq!(json_number(1.23456789), "1.2346");
+    }
+}

@@ -1,0 +1,208 @@
+//! What a scene wants drawn, as data. Scenes record shapes tagged with a
+//! meaning; the renderer picks the colour and style from the meaning. Nothing
+//! here touches a window, so the overlay is tested like any other output.
+
+use glam::Vec2;
+
+/// What a shape stands for. The renderer gives each meaning one colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Meaning {
+    // Scenery, always drawn.
+    /// A wall or obstacle.
+    Wall,
+    /// The path's centre line.
+    Path,
+    /// The path's width (its radius around each node).
+    PathRadius,
+    /// A path node.
+    PathNode,
+    /// What the agents are after (the pointer).
+    Target,
+
+    // Forces and helpers, drawn when the overlay is on.
+    /// An agent's velocity.
+    Velocity,
+    /// The velocity a behavior asked for.
+    Desired,
+    /// The summed steering force.
+    Steering,
+    /// The queue's brake force.
+    Brake,
+    /// Collision avoidance's push.
+    Avoidance,
+    /// Separation's push.
+    Separation,
+    /// The look-ahead point(s).
+    Ahead,
+    /// The wander circle.
+    WanderCircle,
+    /// From the wander circle's centre to its rim point.
+    WanderDisplacement,
+    /// The wander force.
+    WanderForce,
+    /// A queue radius circle (around the agent and its ahead point).
+    QueueRadius,
+    /// A predicted future position (pursuit, evade).
+    Future,
+    /// The slowing radius of arrival.
+    SlowingRadius,
+    /// The point followers arrive at behind the leader.
+    FollowPoint,
+    /// The leader's sight circle.
+    Sight,
+}
+
+impl Meaning {
+    /// Meanings drawn with the force overlay, in legend order.
+    pub const FORCES: [Meaning; 15] = [
+        Meaning::Velocity,
+        Meaning::Desired,
+        Meaning::Steering,
+        Meaning::Brake,
+        Meaning::Avoidance,
+        Meaning::Separation,
+        Meaning::Ahead,
+        Meaning::WanderCircle,
+        Meaning::WanderDisplacement,
+        Meaning::WanderForce,
+        Meaning::QueueRadius,
+        Meaning::Future,
+        Meaning::SlowingRadius,
+        Meaning::FollowPoint,
+        Meaning::Sight,
+    ];
+
+    /// A short label for the legend.
+    pub fn label(self) -> &'static str {
+        match self {
+            Meaning::Wall => "wall",
+            Meaning::Path => "path",
+            Meaning::PathRadius => "path radius",
+            Meaning::PathNode => "node",
+            Meaning::Target => "target",
+            Meaning::Velocity => "velocity",
+            Meaning::Desired => "desired velocity",
+            Meaning::Steering => "steering",
+            Meaning::Brake => "brake",
+            Meaning::Avoidance => "avoidance",
+            Meaning::Separation => "separation",
+            Meaning::Ahead => "ahead point",
+            Meaning::WanderCircle => "wander circle",
+            Meaning::WanderDisplacement => "displacement",
+            Meaning::WanderForce => "wander force",
+            Meaning::QueueRadius => "queue radius",
+            Meaning::Future => "predicted position",
+            Meaning::SlowingRadius => "slowing radius",
+            Meaning::FollowPoint => "follow point",
+            Meaning::Sight => "leader sight",
+        }
+    }
+}
+
+/// A geometric primitive in world coordinates.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Geom {
+    /// A vector drawn from `from` to `to` with a head at `to`.
+    Arrow { from: Vec2, to: Vec2 },
+    /// A plain segment.
+    Line { from: Vec2, to: Vec2 },
+    /// A circle outline.
+    Circle { center: Vec2, radius: f32 },
+    /// A small filled marker.
+    Point { at: Vec2 },
+    /// A filled axis-aligned rectangle.
+    Rect { min: Vec2, max: Vec2 },
+}
+
+/// One thing to draw.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Shape {
+    pub meaning: Meaning,
+    pub geom: Geom,
+}
+
+/// A list of shapes, recorded by a scene during a tick.
+#[derive(Debug, Clone, Default)]
+pub struct Overlay {
+    pub shapes: Vec<Shape>,
+}
+
+impl Overlay {
+    pub fn clear(&mut self) {
+        self.shapes.clear();
+    }
+
+    fn push(&mut self, meaning: Meaning, geom: Geom) {
+        self.shapes.push(Shape { meaning, geom });
+    }
+
+    /// A vector `v` drawn from `at`, `scale` px per unit.
+    pub fn vector(&mut self, meaning: Meaning, at: Vec2, v: Vec2, scale: f32) {
+        if v != Vec2::ZERO {
+            self.push(
+                meaning,
+                Geom::Arrow {
+                    from: at,
+                    to: at + v * scale,
+                },
+            );
+        }
+    }
+
+    pub fn line(&mut self, meaning: Meaning, from: Vec2, to: Vec2) {
+        self.push(meaning, Geom::Line { from, to });
+    }
+
+    pub fn circle(&mut self, meaning: Meaning, center: Vec2, radius: f32) {
+        self.push(meaning, Geom::Circle { center, radius });
+    }
+
+    pub fn point(&mut self, meaning: Meaning, at: Vec2) {
+        self.push(meaning, Geom::Point { at });
+    }
+
+    pub fn rect(&mut self, meaning: Meaning, min: Vec2, max: Vec2) {
+        self.push(meaning, Geom::Rect { min, max });
+    }
+
+    /// The meanings present, in legend order (for the legend).
+    pub fn meanings(&self) -> Vec<Meaning> {
+        Meaning::FORCES
+            .into_iter()
+            .filter(|m| self.shapes.iter().any(|s| s.meaning == *m))
+            .collect()
+    }
+
+    /// True when every coordinate is finite.
+    pub fn is_finite(&self) -> bool {
+        self.shapes.iter().all(|s| match s.geom {
+            Geom::Arrow { from, to } | Geom::Line { from, to } => {
+                from.is_finite() && to.is_finite()
+            }
+            Geom::Circle { center, radius } => center.is_finite() && radius.is_finite(),
+            Geom::Point { at } => at.is_finite(),
+            Geom::Rect { min, max } => min.is_finite() && max.is_finite(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vectors_are_scaled_and_zero_vectors_skipped() {
+        let mut o = Overlay::default();
+        o.vector(Meaning::Velocity, Vec2::ONE, Vec2::new(0.5, 0.0), 100.0);
+        o.vector(Meaning::Brake, Vec2::ONE, Vec2::ZERO, 100.0);
+        assert_eq!(o.shapes.len(), 1);
+        assert_eq!(
+            o.shapes[0].geom,
+            Geom::Arrow {
+                from: Vec2::ONE,
+                to: Vec2::new(51.0, 1.0)
+            }
+        );
+        assert_eq!(o.meanings(), vec![Meaning::Velocity]);
+    }
+}

@@ -1,0 +1,215 @@
+//! Collision avoidance (SPEC section 6): look ahead along the velocity and
+//! push away from the nearest obstacle that the look-ahead points hit.
+
+use glam::Vec2;
+
+/// Something agents steer around.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Obstacle {
+    /// A round obstacle.
+    Circle { center: Vec2, radius: f32 },
+    /// An axis-aligned wall, from `min` to `max` corner.
+    Rect { min: Vec2, max: Vec2 },
+}
+
+/// Collision avoidance tunables (SPEC: 50 and 600 in the queue demo).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AvoidParams {
+    /// Length of the look-ahead at full speed, in px.
+    pub max_see_ahead: f32,
+    /// Strength of the push away from a threat.
+    pub max_avoid_force: f32,
+    /// Clearance kept from an obstacle: the agent's own radius, in px.
+    pub margin: f32,
+}
+
+/// The avoidance force and the points it came from, for the overlay.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Avoidance {
+    pub force: Vec2,
+    /// Full look-ahead point.
+    pub ahead: Vec2,
+    /// Half look-ahead point.
+    pub ahead2: Vec2,
+    /// Index of the obstacle being avoided, if any.
+    pub threat: Option<usize>,
+}
+
+impl Obstacle {
+    /// Distance from `point` to the obstacle's edge; 0 inside it.
+    pub fn distance(&self, point: Vec2) -> f32 {
+        match *self {
+            Obstacle::Circle { center, radius } => (point.distance(center) - radius).max(0.0),
+            Obstacle::Rect { min, max } => point.distance(point.clamp(min, max)),
+        }
+    }
+
+    /// The centre, used to pick the nearest threat.
+    pub fn center(&self) -> Vec2 {
+        match *self {
+            Obstacle::Circle { center, .. } => center,
+            Obstacle::Rect { min, max } => (min + max) * 0.5,
+        }
+    }
+
+    /// The way out of the obstacle for a look-ahead point, as a unit vector.
+    ///
+    /// A circle pushes radially, `normalize(ahead - center)` as in the
+    /// tutorial. A wall pushes out through its nearest face: the radial push
+    /// from a long wall's centre would send agents along the wall, away from
+    /// the doorway, instead of off it.
+    pub fn escape_direction(&self, point: Vec2) -> Vec2 {
+        match *self {
+            Obstacle::Circle { center, .. } => (point - center).normalize_or_zero(),
+            Obstacle::Rect { min, max } => {
+                let outside = point - point.clamp(min, max);
+                if outside != Vec2::ZERO {
+                    return outside.normalize_or_zero();
+                }
+                let faces = [
+                    (point.x - min.x, Vec2::NEG_X),
+                    (max.x - point.x, Vec2::X),
+                    (point.y - min.y, Vec2::NEG_Y),
+                    (max.y - point.y, Vec2::Y),
+                ];
+                faces
+                    .into_iter()
+                    .fold((f32::INFINITY, Vec2::ZERO), |best, face| {
+                        if face.0 < best.0 { face } else { best }
+                    })
+                    .1
+            }
+        }
+    }
+}
+
+/// Collision avoidance against `obstacles`.
+pub fn avoid(
+    position: Vec2,
+    velocity: Vec2,
+    max_speed: f32,
+    obstacles: &[Obstacle],
+    params: &AvoidParams,
+) -> Avoidance {
+    let dynamic_length = if max_speed > 0.0 {
+        velocity.length() / max_speed
+    } else {
+        0.0
+    };
+    let reach = velocity.normalize_or_zero() * params.max_see_ahead * dynamic_length;
+    let ahead = position + reach;
+    let ahead2 = position + reach * 0.5;
+    let hit = |o: &Obstacle| {
+        [ahead, ahead2, position]
+            .iter()
+            .any(|&p| o.distance(p) <= params.margin)
+    };
+    let threat = obstacles
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| hit(o))
+        .map(|(i, o)| (i, o.distance(position)))
+        .fold(None, |best: Option<(usize, f32)>, (i, d)| match best {
+            Some((_, bd)) if bd <= d => best,
+            _ => Some((i, d)),
+        })
+        .map(|(i, _)| i);
+    let force = threat.map_or(Vec2::ZERO, |i| {
+        obstacles[i].escape_direction(ahead) * params.max_avoid_force
+    });
+    Avoidance {
+        force,
+        ahead,
+        ahead2,
+        threat,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: AvoidParams = AvoidParams {
+        max_see_ahead: 50.0,
+        max_avoid_force: 600.0,
+        margin: 0.0,
+    };
+
+    #[test]
+    fn pushes_away_from_a_circle_hit_by_ahead() {
+        // Moving right at full speed: ahead (50, 0), circle at (60, 10) r 20.
+        let circle = Obstacle::Circle {
+            center: Vec2::new(60.0, 10.0),
+            radius: 20.0,
+        };
+        let a = avoid(Vec2::ZERO, Vec2::new(6.0, 0.0), 6.0, &[circle], &P);
+        assert_eq!(a.ahead, Vec2::new(50.0, 0.0));
+        assert_eq!(a.ahead2, Vec2::new(25.0, 0.0));
+        assert_eq!(a.threat, Some(0));
+        let expected = Vec2::new(-10.0, -10.0).normalize() * 600.0;
+        assert!((a.force - expected).length() < 1e-3);
+    }
+
+    #[test]
+    fn look_ahead_shrinks_with_speed() {
+        let circle = Obstacle::Circle {
+            center: Vec2::new(60.0, 0.0),
+            radius: 20.0,
+        };
+        // At half speed ahead reaches only 25 px: no hit.
+        let a = avoid(Vec2::ZERO, Vec2::new(3.0, 0.0), 6.0, &[circle], &P);
+        assert_eq!(a.threat, None);
+        assert_eq!(a.force, Vec2::ZERO);
+    }
+
+    #[test]
+    fn picks_the_nearest_threat() {
+        let far = Obstacle::Circle {
+            center: Vec2::new(50.0, 0.0),
+            radius: 5.0,
+        };
+        let near = Obstacle::Circle {
+            center: Vec2::new(25.0, 0.0),
+            radius: 5.0,
+        };
+        let a = avoid(Vec2::ZERO, Vec2::new(6.0, 0.0), 6.0, &[far, near], &P);
+        assert_eq!(a.threat, Some(1));
+    }
+
+    #[test]
+    fn a_wall_pushes_out_through_its_nearest_face() {
+        // A wide wall above the agent; ahead pokes 10 px into its bottom face.
+        let wall = Obstacle::Rect {
+            min: Vec2::new(-200.0, -100.0),
+            max: Vec2::new(200.0, -40.0),
+        };
+        let a = avoid(Vec2::ZERO, Vec2::new(0.0, -6.0), 6.0, &[wall], &P);
+        assert_eq!(a.threat, Some(0));
+        assert!((a.force - Vec2::new(0.0, 600.0)).length() < 1e-3);
+        // Near its right end the right face is nearer.
+        assert_eq!(wall.escape_direction(Vec2::new(195.0, -60.0)), Vec2::X);
+        // From outside, straight away from the nearest point.
+        assert_eq!(wall.escape_direction(Vec2::new(0.0, 0.0)), Vec2::Y);
+    }
+
+    #[test]
+    fn margin_widens_the_hit_test() {
+        let wall = Obstacle::Rect {
+            min: Vec2::new(-10.0, -100.0),
+            max: Vec2::new(10.0, -55.0),
+        };
+        let v = Vec2::new(0.0, -6.0);
+        assert_eq!(avoid(Vec2::ZERO, v, 6.0, &[wall], &P).threat, None);
+        let wide = AvoidParams { margin: 10.0, ..P };
+        assert_eq!(avoid(Vec2::ZERO, v, 6.0, &[wall], &wide).threat, Some(0));
+    }
+
+    #[test]
+    fn resting_agent_inside_nothing_is_calm() {
+        let a = avoid(Vec2::ZERO, Vec2::ZERO, 6.0, &[], &P);
+        assert_eq!(a.force, Vec2::ZERO);
+        assert!(a.ahead.is_finite());
+        let a = avoid(Vec2::ZERO, Vec2::ZERO, 0.0, &[], &P);
+        assert!(a.ahead.is_finite());
+    }
+}

@@ -1,0 +1,349 @@
+//! Group behaviors: separation (SPEC 7), queue (SPEC 9) and leader following
+//! (SPEC 8). Neighbours come in through [`NeighborIndex`].
+
+use super::neighbors::NeighborIndex;
+use super::pursuit::{Prediction, evade, predict};
+use super::seek::arrive;
+use glam::Vec2;
+
+/// Separation tunables (SPEC: 2.0 and 30 in the queue demo).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeparationParams {
+    /// Neighbours closer than this push the agent away, in px.
+    pub radius: f32,
+    /// Strength of the push.
+    pub max_separation: f32,
+}
+
+/// Separation from the given neighbour positions (the agent itself excluded):
+/// the negated mean offset, normalized, times `max_separation`. No neighbours,
+/// or neighbours exactly on the agent, give zero.
+pub fn separation(
+    position: Vec2,
+    neighbours: impl IntoIterator<Item = Vec2>,
+    params: &SeparationParams,
+) -> Vec2 {
+    let r_sq = params.radius * params.radius;
+    let (sum, count) = neighbours
+        .into_iter()
+        .filter(|n| n.distance_squared(position) <= r_sq)
+        .fold((Vec2::ZERO, 0u32), |(sum, count), n| {
+            (sum + (n - position), count + 1)
+        });
+    if count == 0 {
+        return Vec2::ZERO;
+    }
+    (-(sum / count as f32)).normalize_or_zero() * params.max_separation
+}
+
+/// The steps of the queue lesson (SPEC section 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum QueueVariant {
+    /// No queue: seek and avoidance only.
+    V0,
+    /// Halve the velocity while someone is ahead.
+    V1,
+    /// Brake force: `-steering * 0.8 - velocity`.
+    V2,
+    /// V2 plus a hard stop (velocity x0.3) when crowded.
+    V3,
+    /// V3 plus separation added to the brake.
+    V4,
+}
+
+impl QueueVariant {
+    pub const ALL: [QueueVariant; 5] = [Self::V0, Self::V1, Self::V2, Self::V3, Self::V4];
+}
+
+/// Queue tunables (SPEC: 30 and 30 in the queue demo; the factors are the tutorial's).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct QueueParams {
+    /// How far ahead the agent looks for someone to queue behind, in px.
+    pub max_queue_ahead: f32,
+    /// How close to the ahead point (or the agent) counts as "in the way", in px.
+    pub max_queue_radius: f32,
+    /// v1: velocity factor while someone is ahead (0.5).
+    pub slow_factor: f32,
+    /// v2+: share of the steering the brake cancels (0.8).
+    pub brake_factor: f32,
+    /// v3+: velocity factor of the hard stop (0.3).
+    pub hard_stop_factor: f32,
+}
+
+/// What the queue decided: a brake force to add last, and a velocity factor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct QueueOutcome {
+    pub brake: Vec2,
+    pub velocity_scale: f32,
+}
+
+/// The point an agent checks for someone to queue behind.
+pub fn queue_ahead(position: Vec2, velocity: Vec2, params: &QueueParams) -> Vec2 {
+    position + velocity.normalize_or_zero() * params.max_queue_ahead
+}
+
+/// The first (lowest-index) other agent within `radius` of `point`.
+pub fn first_other_within(
+    me: usize,
+    point: Vec2,
+    radius: f32,
+    positions: &[Vec2],
+    index: &impl NeighborIndex,
+    scratch: &mut Vec<u32>,
+) -> Option<usize> {
+    index.within(positions, point, radius, scratch);
+    scratch.iter().map(|&j| j as usize).find(|&j| j != me)
+}
+
+/// The queue behavior. `steering` is the sum of every other behavior's force
+/// this tick (so queue runs last); `neighbor_ahead` says someone stands near
+/// the ahead point; `crowded` says someone is within `max_queue_radius` of
+/// the agent itself; `separation` is used by v4 only.
+pub fn queue(
+    variant: QueueVariant,
+    velocity: Vec2,
+    steering: Vec2,
+    neighbor_ahead: bool,
+    crowded: bool,
+    separation: Vec2,
+    params: &QueueParams,
+) -> QueueOutcome {
+    let calm = QueueOutcome {
+        brake: Vec2::ZERO,
+        velocity_scale: 1.0,
+    };
+    if !neighbor_ahead {
+        return calm;
+    }
+    match variant {
+        QueueVariant::V0 => calm,
+        QueueVariant::V1 => QueueOutcome {
+            velocity_scale: params.slow_factor,
+            ..calm
+        },
+        QueueVariant::V2 | QueueVariant::V3 | QueueVariant::V4 => {
+            let mut brake = -steering * params.brake_factor - velocity;
+            if variant == QueueVariant::V4 {
+                brake += separation;
+            }
+            let hard_stop = variant >= QueueVariant::V3 && crowded;
+            QueueOutcome {
+                brake,
+                velocity_scale: if hard_stop {
+                    params.hard_stop_factor
+                } else {
+                    1.0
+                },
+            }
+        }
+    }
+}
+
+/// Leader following tunables (SPEC: 100, 60, arrive radius 50, evade x1.8).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LeaderParams {
+    /// Distance of the follow point behind the leader, in px.
+    pub behind_dist: f32,
+    /// Followers this close to the leader or to the point ahead of it get out of the way, in px.
+    pub sight_radius: f32,
+    /// Slowing radius of the arrival at the follow point, in px.
+    pub arrive_radius: f32,
+    /// Weight of the evade force while in the leader's way.
+    pub evade_scale: f32,
+}
+
+/// The leader-following force and its parts, for the overlay.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LeaderForce {
+    pub force: Vec2,
+    /// The point the follower arrives at.
+    pub behind: Vec2,
+    /// The point ahead of the leader that followers keep clear of.
+    pub ahead: Vec2,
+    /// The follower stood in the leader's way this tick.
+    pub evading: bool,
+}
+
+/// Follow the leader: arrive behind it, get out of its way, keep apart
+/// (`separation` is computed by the caller from the other followers).
+pub fn follow_leader(
+    position: Vec2,
+    velocity: Vec2,
+    leader_position: Vec2,
+    leader_velocity: Vec2,
+    max_speed: f32,
+    separation: Vec2,
+    params: &LeaderParams,
+) -> LeaderForce {
+    let heading = leader_velocity.normalize_or_zero() * params.behind_dist;
+    let ahead = leader_position + heading;
+    let behind = leader_position - heading;
+    let evading = position.distance(ahead) <= params.sight_radius
+        || position.distance(leader_position) <= params.sight_radius;
+    let mut force =
+        arrive(position, velocity, behind, max_speed, params.arrive_radius) + separation;
+    if evading {
+        let future = predict(
+            position,
+            leader_position,
+            leader_velocity,
+            max_speed,
+            Prediction::Dynamic,
+        );
+        force += evade(position, velocity, future, max_speed) * params.evade_scale;
+    }
+    LeaderForce {
+        force,
+        behind,
+        ahead,
+        evading,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::steer::neighbors::BruteForce;
+
+    const SEP: SeparationParams = SeparationParams {
+        radius: 30.0,
+        max_separation: 2.0,
+    };
+    const Q: QueueParams = QueueParams {
+        max_queue_ahead: 30.0,
+        max_queue_radius: 30.0,
+        slow_factor: 0.5,
+        brake_factor: 0.8,
+        hard_stop_factor: 0.3,
+    };
+
+    #[test]
+    fn separation_pushes_away_from_the_mean_neighbour() {
+        // Neighbours at (10, 0) and (0, 10): mean (5, 5), push toward (-1, -1).
+        let f = separation(
+            Vec2::ZERO,
+            [
+                Vec2::new(10.0, 0.0),
+                Vec2::new(0.0, 10.0),
+                Vec2::new(100.0, 0.0),
+            ],
+            &SEP,
+        );
+        assert!((f - Vec2::new(-1.0, -1.0).normalize() * 2.0).length() < 1e-5);
+    }
+
+    #[test]
+    fn separation_without_neighbours_or_on_top_is_zero() {
+        assert_eq!(separation(Vec2::ZERO, [], &SEP), Vec2::ZERO);
+        assert_eq!(
+            separation(Vec2::ONE, [Vec2::ONE, Vec2::ONE], &SEP),
+            Vec2::ZERO
+        );
+    }
+
+    #[test]
+    fn queue_variants() {
+        let v = Vec2::new(0.0, -4.0);
+        let s = Vec2::new(1.0, -2.0);
+        let sep = Vec2::new(2.0, 0.0);
+        let q = |variant, ahead, crowded| queue(variant, v, s, ahead, crowded, sep, &Q);
+        for variant in QueueVariant::ALL {
+            let calm = q(variant, false, true);
+            assert_eq!(
+                (calm.brake, calm.velocity_scale),
+                (Vec2::ZERO, 1.0),
+                "{variant:?}"
+            );
+        }
+        assert_eq!(q(QueueVariant::V0, true, true).velocity_scale, 1.0);
+        assert_eq!(q(QueueVariant::V1, true, true).velocity_scale, 0.5);
+        // brake = -(1, -2) * 0.8 - (0, -4) = (-0.8, 5.6)
+        let v2 = q(QueueVariant::V2, true, true);
+        assert!((v2.brake - Vec2::new(-0.8, 5.6)).length() < 1e-5);
+        assert_eq!(v2.velocity_scale, 1.0);
+        assert_eq!(q(QueueVariant::V3, true, true).velocity_scale, 0.3);
+        assert_eq!(q(QueueVariant::V3, true, false).velocity_scale, 1.0);
+        let v4 = q(QueueVariant::V4, true, true);
+        assert!((v4.brake - Vec2::new(1.2, 5.6)).length() < 1e-5);
+    }
+
+    #[test]
+    fn neighbour_ahead_skips_the_agent_itself() {
+        let positions = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(0.0, -25.0),
+            Vec2::new(5.0, -30.0),
+        ];
+        let ahead = queue_ahead(positions[0], Vec2::new(0.0, -3.0), &Q);
+        assert_eq!(ahead, Vec2::new(0.0, -30.0));
+        let mut scratch = Vec::new();
+        assert_eq!(
+            first_other_within(0, ahead, 30.0, &positions, &BruteForce, &mut scratch),
+            Some(1)
+        );
+        assert_eq!(
+            first_other_within(1, ahead, 10.0, &positions, &BruteForce, &mut scratch),
+            Some(2)
+        );
+        assert_eq!(
+            first_other_within(
+                0,
+                Vec2::new(500.0, 0.0),
+                30.0,
+                &positions,
+                &BruteForce,
+                &mut scratch
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn follower_arrives_behind_and_evades_when_in_the_way() {
+        let p = LeaderParams {
+            behind_dist: 100.0,
+            sight_radius: 60.0,
+            arrive_radius: 50.0,
+            evade_scale: 1.8,
+        };
+        let leader = Vec2::new(0.0, 0.0);
+        let leader_v = Vec2::new(3.0, 0.0);
+        // Far behind: plain arrival at (-100, 0), no evasion.
+        let f = follow_leader(
+            Vec2::new(-300.0, 0.0),
+            Vec2::ZERO,
+            leader,
+            leader_v,
+            3.0,
+            Vec2::ZERO,
+            &p,
+        );
+        assert_eq!(f.behind, Vec2::new(-100.0, 0.0));
+        assert_eq!(f.ahead, Vec2::new(100.0, 0.0));
+        assert!(!f.evading);
+        assert!((f.force - Vec2::new(3.0, 0.0)).length() < 1e-5);
+        // Right in front of the leader: evading.
+        let g = follow_leader(
+            Vec2::new(100.0, 10.0),
+            Vec2::ZERO,
+            leader,
+            leader_v,
+            3.0,
+            Vec2::ZERO,
+            &p,
+        );
+        assert!(g.evading);
+        assert!(g.force.is_finite());
+        // A leader at rest has no heading: its follow point is itself, no NaN.
+        let h = follow_leader(
+            Vec2::new(5.0, 0.0),
+            Vec2::ZERO,
+            leader,
+            Vec2::ZERO,
+            3.0,
+            Vec2::ZERO,
+            &p,
+        );
+        assert!(h.force.is_finite());
+    }
+}

@@ -1,0 +1,298 @@
+//! Neighbour queries: "which agents are within `radius` of this point?"
+//!
+//! Group behaviors (separation, queue, leader following) ask through
+//! [`NeighborIndex`], so the all-pairs scan of the original demos and a
+//! uniform grid are interchangeable. Both answer in ascending agent index, so
+//! they give bit-identical simulations on the same seed.
+
+use glam::Vec2;
+
+/// A spatial index over agent positions.
+pub trait NeighborIndex {
+    /// Re-indexes after the agents moved.
+    fn rebuild(&mut self, positions: &[Vec2]);
+
+    /// Clears `out` and fills it with the indices of the agents within
+    /// `radius` (inclusive) of `center`, in ascending order.
+    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>);
+}
+
+/// The reference: compare with every agent, O(n) per query.
+#[derive(Debug, Clone, Default)]
+pub struct BruteForce;
+
+impl NeighborIndex for BruteForce {
+    fn rebuild(&mut self, _positions: &[Vec2]) {}
+
+    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>) {
+        out.clear();
+        let r_sq = radius * radius;
+        out.extend(
+            positions
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.distance_squared(center) <= r_sq)
+                .map(|(i, _)| i as u32),
+        );
+    }
+}
+
+/// A uniform grid rebuilt from scratch each tick by a counting sort: agents
+/// are bucketed by cell, and a query scans only the cells its circle touches.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    /// Preferred cell size: the largest query radius, so a query sees 3x3 cells.
+    cell_size: f32,
+    /// Cell size in use (grows when the agents spread too far apart).
+    cell: f32,
+    origin: Vec2,
+    cols: usize,
+    rows: usize,
+    /// `starts[c]..starts[c + 1]` is cell `c`'s range in `items`.
+    starts: Vec<u32>,
+    /// Agent indices ordered by cell, ascending within a cell.
+    items: Vec<u32>,
+    /// Positions in the same order as `items`, so a query scans contiguous memory.
+    item_positions: Vec<Vec2>,
+    /// Each agent's cell, kept between the two passes of the sort.
+    cell_of: Vec<u32>,
+}
+
+impl Grid {
+    /// A grid whose cells are `cell_size` wide (use the largest query radius).
+    pub fn new(cell_size: f32) -> Self {
+        let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
+            cell_size
+        } else {
+            1.0
+        };
+        Self {
+            cell_size,
+            cell: cell_size,
+            origin: Vec2::ZERO,
+            cols: 1,
+            rows: 1,
+            starts: vec![0, 0],
+            items: Vec::new(),
+            item_positions: Vec::new(),
+            cell_of: Vec::new(),
+        }
+    }
+
+    fn cell_coords(&self, p: Vec2) -> (usize, usize) {
+        let c = ((p - self.origin) / self.cell).floor();
+        let col = (c.x.max(0.0) as usize).min(self.cols - 1);
+        let row = (c.y.max(0.0) as usize).min(self.rows - 1);
+        (col, row)
+    }
+}
+
+impl NeighborIndex for Grid {
+    fn rebuild(&mut self, positions: &[Vec2]) {
+        let (min, max) = positions.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), &p| (lo.min(p), hi.max(p)),
+        );
+        let extent = if positions.is_empty() {
+            Vec2::ONE
+        } else {
+            (max - min).max(Vec2::ONE)
+        };
+        // Bound the cell count by a small multiple of the agent count, so a
+        // stray agent far away cannot make the grid huge.
+        let max_cells = (positions.len() * 4).max(1024) as f32;
+        let needed = (extent.x * extent.y / max_cells).sqrt();
+        self.cell = self.cell_size.max(needed);
+        self.origin = if positions.is_empty() {
+            Vec2::ZERO
+        } else {
+            min
+        };
+        self.cols = (extent.x / self.cell) as usize + 1;
+        self.rows = (extent.y / self.cell) as usize + 1;
+        let cells = self.cols * self.rows;
+
+        self.starts.clear();
+        self.starts.resize(cells + 1, 0);
+        self.cell_of.clear();
+        for &p in positions {
+            let (col, row) = self.cell_coords(p);
+            let cell = row * self.cols + col;
+            self.cell_of.push(cell as u32);
+            self.starts[cell + 1] += 1;
+        }
+        for c in 0..cells {
+            self.starts[c + 1] += self.starts[c];
+        }
+        self.items.resize(positions.len(), 0);
+        self.item_positions.resize(positions.len(), Vec2::ZERO);
+        // Fill each cell in ascending agent order, using `starts[c]` as a
+        // cursor; afterwards `starts[c]` has moved to where cell c+1 began.
+        for (i, &p) in positions.iter().enumerate() {
+            let cell = self.cell_of[i] as usize;
+            let slot = self.starts[cell] as usize;
+            self.items[slot] = i as u32;
+            self.item_positions[slot] = p;
+            self.starts[cell] += 1;
+        }
+        for c in (1..=cells).rev() {
+            self.starts[c] = self.starts[c - 1];
+        }
+        self.starts[0] = 0;
+    }
+
+    fn within(&self, _positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>) {
+        out.clear();
+        let r_sq = radius * radius;
+        let (c0, r0) = self.cell_coords(center - Vec2::splat(radius));
+        let (c1, r1) = self.cell_coords(center + Vec2::splat(radius));
+        for row in r0..=r1 {
+            let first = self.starts[row * self.cols + c0] as usize;
+            let last = self.starts[row * self.cols + c1 + 1] as usize;
+            // Cells of one row are contiguous in `items`: one run per row.
+            for k in first..last {
+                if self.item_positions[k].distance_squared(center) <= r_sq {
+                    out.push(self.items[k]);
+                }
+            }
+        }
+        if out.len() > 1 {
+            out.sort_unstable();
+        }
+    }
+}
+
+/// The neighbour search a scene uses, chosen at run time.
+#[derive(Debug, Clone)]
+pub enum Neighbors {
+    /// All-pairs scan: the original demos' O(n^2) reference.
+    Brute(BruteForce),
+    /// Uniform grid: O(n) per tick at a steady density.
+    Grid(Grid),
+}
+
+/// Which neighbour search to use, as named on the command line and in the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NeighborMode {
+    Brute,
+    Grid,
+}
+
+impl NeighborMode {
+    /// The names accepted by `--neighbors`.
+    pub const NAMES: [&'static str; 2] = ["brute", "grid"];
+
+    pub fn parse(name: &str) -> Option<Self> {
+        match name {
+            "brute" => Some(Self::Brute),
+            "grid" => Some(Self::Grid),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Brute => "brute",
+            Self::Grid => "grid",
+        }
+    }
+}
+
+impl Neighbors {
+    /// A search of the given kind; `cell_size` is the largest query radius.
+    pub fn new(mode: NeighborMode, cell_size: f32) -> Self {
+        match mode {
+            NeighborMode::Brute => Self::Brute(BruteForce),
+            NeighborMode::Grid => Self::Grid(Grid::new(cell_size)),
+        }
+    }
+
+    pub fn mode(&self) -> NeighborMode {
+        match self {
+            Self::Brute(_) => NeighborMode::Brute,
+            Self::Grid(_) => NeighborMode::Grid,
+        }
+    }
+}
+
+impl NeighborIndex for Neighbors {
+    fn rebuild(&mut self, positions: &[Vec2]) {
+        match self {
+            Self::Brute(b) => b.rebuild(positions),
+            Self::Grid(g) => g.rebuild(positions),
+        }
+    }
+
+    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>) {
+        match self {
+            Self::Brute(b) => b.within(positions, center, radius, out),
+            Self::Grid(g) => g.within(positions, center, radius, out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn grid_finds_what_brute_force_finds_in_the_same_order() {
+        let positions: Vec<Vec2> = (0..200)
+            .map(|i| {
+                let t = i as f32;
+                Vec2::new((t * 37.0) % 300.0, (t * 53.0) % 200.0)
+            })
+            .collect();
+        let mut grid = Grid::new(30.0);
+        grid.rebuild(&positions);
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for &center in positions.iter().step_by(7) {
+            for radius in [0.0, 15.0, 30.0, 75.0] {
+                BruteForce.within(&positions, center, radius, &mut a);
+                grid.within(&positions, center, radius, &mut b);
+                assert_eq!(a, b, "center {center} radius {radius}");
+            }
+        }
+    }
+
+    #[test]
+    fn far_away_stray_does_not_blow_up_the_grid() {
+        let positions = vec![Vec2::ZERO, Vec2::new(1.0e7, 1.0e7), Vec2::new(5.0, 0.0)];
+        let mut grid = Grid::new(30.0);
+        grid.rebuild(&positions);
+        assert!(grid.cols * grid.rows <= 1024 * 2);
+        let mut out = Vec::new();
+        grid.within(&positions, Vec2::ZERO, 10.0, &mut out);
+        assert_eq!(out, vec![0, 2]);
+    }
+
+    #[test]
+    fn empty_and_stacked_agents() {
+        let mut grid = Grid::new(30.0);
+        grid.rebuild(&[]);
+        let mut out = vec![9];
+        grid.within(&[], Vec2::ZERO, 10.0, &mut out);
+        assert!(out.is_empty());
+        let stacked = vec![Vec2::ONE; 5];
+        grid.rebuild(&stacked);
+        grid.within(&stacked, Vec2::ONE, 0.0, &mut out);
+        assert_eq!(out, vec![0, 1, 2, 3, 4]);
+    }
+
+    proptest! {
+        #[test]
+        fn grid_matches_brute_force(
+            pts in prop::collection::vec((-500.0f32..500.0, -500.0f32..500.0), 0..120),
+            cx in -600.0f32..600.0, cy in -600.0f32..600.0, radius in 0.0f32..120.0,
+        ) {
+            let positions: Vec<Vec2> = pts.into_iter().map(|(x, y)| Vec2::new(x, y)).collect();
+            let mut grid = Grid::new(30.0);
+            grid.rebuild(&positions);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            BruteForce.within(&positions, Vec2::new(cx, cy), radius, &mut a);
+            grid.within(&positions, Vec2::new(cx, cy), radius, &mut b);
+            prop_assert_eq!(a, b);
+        }
+    }
+}

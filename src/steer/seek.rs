@@ -1,0 +1,77 @@
+//! Seek, flee and arrival (SPEC section 2).
+
+use glam::Vec2;
+
+/// Full speed toward `target`: `normalize(target - position) * max_speed - velocity`.
+pub fn seek(position: Vec2, velocity: Vec2, target: Vec2, max_speed: f32) -> Vec2 {
+    desired_toward(position, target, max_speed) - velocity
+}
+
+/// Full speed away from `target`: the mirror image of [`seek`].
+pub fn flee(position: Vec2, velocity: Vec2, target: Vec2, max_speed: f32) -> Vec2 {
+    -desired_toward(position, target, max_speed) - velocity
+}
+
+/// Seek that slows down inside `slowing_radius`, so the agent stops on the
+/// target: the desired speed falls linearly to zero at the target.
+pub fn arrive(
+    position: Vec2,
+    velocity: Vec2,
+    target: Vec2,
+    max_speed: f32,
+    slowing_radius: f32,
+) -> Vec2 {
+    let distance = position.distance(target);
+    let speed = if distance < slowing_radius && slowing_radius > 0.0 {
+        max_speed * distance / slowing_radius
+    } else {
+        max_speed
+    };
+    desired_toward(position, target, speed) - velocity
+}
+
+/// The desired velocity toward `target` at `speed`; zero when already there.
+fn desired_toward(position: Vec2, target: Vec2, speed: f32) -> Vec2 {
+    (target - position).normalize_or_zero() * speed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: Vec2, b: Vec2) -> bool {
+        (a - b).length() < 1e-5
+    }
+
+    #[test]
+    fn seek_is_desired_minus_velocity() {
+        // Target straight right at distance 10, moving up at 1: desired (3, 0).
+        let f = seek(Vec2::ZERO, Vec2::new(0.0, 1.0), Vec2::new(10.0, 0.0), 3.0);
+        assert!(close(f, Vec2::new(3.0, -1.0)));
+    }
+
+    #[test]
+    fn flee_points_away() {
+        let f = flee(Vec2::ZERO, Vec2::ZERO, Vec2::new(0.0, 5.0), 2.0);
+        assert!(close(f, Vec2::new(0.0, -2.0)));
+    }
+
+    #[test]
+    fn arrive_slows_inside_the_radius() {
+        // Distance 50 of a 200 radius: a quarter of max speed.
+        let f = arrive(Vec2::ZERO, Vec2::ZERO, Vec2::new(50.0, 0.0), 4.0, 200.0);
+        assert!(close(f, Vec2::new(1.0, 0.0)));
+        // Outside the radius it is plain seek.
+        let g = arrive(Vec2::ZERO, Vec2::ZERO, Vec2::new(500.0, 0.0), 4.0, 200.0);
+        assert!(close(g, Vec2::new(4.0, 0.0)));
+    }
+
+    #[test]
+    fn target_on_the_agent_gives_no_nan() {
+        let v = Vec2::new(1.0, 1.0);
+        assert!(close(seek(v, v, v, 3.0), -v));
+        assert!(close(flee(v, v, v, 3.0), -v));
+        assert!(close(arrive(v, v, v, 3.0, 200.0), -v));
+        assert!(arrive(v, v, v, 3.0, 0.0).is_finite());
+    }
+}
