@@ -12,6 +12,9 @@ pub mod pursuit;
 pub mod seek;
 pub mod wander;
 
+#[cfg(test)]
+mod properties;
+
 use glam::Vec2;
 
 /// How fast an agent may go and how hard it may steer.

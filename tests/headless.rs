@@ -1,0 +1,191 @@
+//! The headless contract, through the real binary: one JSON object on stdout
+//! and exit 0; or a one-line error on stderr and exit 2.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn headless(scene: &str, steps: u64, extra: &[&str]) -> Value {
+    let steps = steps.to_string();
+    let mut args = vec!["--headless", "--scene", scene, "--steps", &steps];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{scene}: {stderr}");
+    let stdout = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(stdout.lines().count(), 1, "exactly one line: {stdout}");
+    serde_json::from_str(&stdout).expect("valid JSON")
+}
+
+fn refused(args: &[&str]) -> String {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "nothing on stdout for {args:?}");
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn every_scene_reports_the_common_fields_and_its_own() {
+    let own: [(&str, &[&str]); 6] = [
+        ("seek", &["final_distance", "overshoot", "settle_tick"]),
+        ("wander", &["mean_turn", "max_turn", "respawns"]),
+        ("pursuit", &["capture_tick"]),
+        ("patrol", &["max_deviation", "nodes_reached", "reversals"]),
+        (
+            "doorway",
+            &[
+                "exited",
+                "max_overlap",
+                "mean_overlap_pairs",
+                "longest_stall",
+            ],
+        ),
+        ("leader", &["mean_behind_distance"]),
+    ];
+    let common = [
+        "scene",
+        "variant",
+        "steps",
+        "agents",
+        "seed",
+        "checksum",
+        "nan",
+        "max_speed_seen",
+        "max_force_seen",
+        "agent_steps_per_sec",
+    ];
+    for (scene, keys) in own {
+        let report = headless(scene, 300, &[]);
+        for key in common.iter().chain(keys.iter()) {
+            assert!(report.get(key).is_some(), "{scene}: no `{key}` in {report}");
+        }
+        assert_eq!(report["scene"], scene);
+        assert_eq!(report["steps"], 300);
+        assert_eq!(report["nan"], 0, "{scene}");
+        assert!(report["agent_steps_per_sec"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn same_inputs_same_checksum_other_seed_other_checksum() {
+    let a = headless("doorway", 400, &["--seed", "7"]);
+    let b = headless("doorway", 400, &["--seed", "7"]);
+    let c = headless("doorway", 400, &["--seed", "8"]);
+    assert_eq!(a["checksum"], b["checksum"]);
+    assert_ne!(a["checksum"], c["checksum"]);
+    assert_eq!(a["seed"], 7);
+}
+
+#[test]
+fn overrides_take_effect() {
+    let r = headless("doorway", 10, &["--agents", "240", "--variant", "v2"]);
+    assert_eq!(r["agents"], 240);
+    assert_eq!(r["variant"], "v2");
+    assert_eq!(r["stage_width"], 1600.0);
+}
+
+#[test]
+fn bad_flags_and_names_exit_2_with_the_valid_values() {
+    let e = refused(&["--headless", "--scene", "nope", "--steps", "5"]);
+    assert!(
+        e.contains(
+            "unknown scene `nope`; valid scenes: seek, wander, pursuit, patrol, doorway, leader"
+        ),
+        "{e}"
+    );
+    let e = refused(&[
+        "--headless",
+        "--scene",
+        "doorway",
+        "--variant",
+        "v9",
+        "--steps",
+        "5",
+    ]);
+    assert!(e.contains("valid variants: v0, v1, v2, v3, v4"), "{e}");
+    let e = refused(&["--headless", "--scene", "seek", "--steps", "many"]);
+    assert!(e.contains("--steps"), "{e}");
+    let e = refused(&["--frobnicate"]);
+    assert!(e.contains("unknown argument `--frobnicate`"), "{e}");
+    let e = refused(&[
+        "--headless",
+        "--scene",
+        "doorway",
+        "--steps",
+        "5",
+        "--neighbors",
+        "kd",
+    ]);
+    assert!(e.contains("valid: brute, grid"), "{e}");
+    let e = refused(&[
+        "--headless",
+        "--scene",
+        "doorway",
+        "--steps",
+        "5",
+        "--agents",
+        "0",
+    ]);
+    assert!(e.contains("--agents must be between 1 and"), "{e}");
+}
+
+#[test]
+fn a_bad_config_is_refused_before_anything_runs() {
+    let dir = std::env::temp_dir().join(format!("steering-demos-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("demos.toml");
+    let shipped =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demos.toml")).unwrap();
+    std::fs::write(
+        &path,
+        shipped.replace("separation_radius = 30.0 ", "separation_radius = -30.0 "),
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let e = refused(&[
+        "--config",
+        p,
+        "--headless",
+        "--scene",
+        "doorway",
+        "--steps",
+        "5",
+    ]);
+    assert!(
+        e.contains(p) && e.contains("separation_radius") && e.contains("greater than 0"),
+        "{e}"
+    );
+    let e = refused(&[
+        "--config",
+        "/no/such/demos.toml",
+        "--headless",
+        "--scene",
+        "seek",
+        "--steps",
+        "1",
+    ]);
+    assert!(e.contains("cannot read"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn runs_from_any_directory_with_the_embedded_config() {
+    let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(["--headless", "--scene", "wander", "--steps", "10"])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["agents"], 8);
+}
