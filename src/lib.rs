@@ -11,11 +11,13 @@
 //!   parameters, steps at a fixed tick and records its overlay.
 //! - [`config`]: `demos.toml`, its types, loading and error messages.
 //! - [`headless`]: runs a scene without a window and reports metrics as JSON.
+//! - [`app`]: the window's state and controls as plain data (tested headless).
 //! - `render` (binary only): macroquad drawing, the only code that touches
 //!   the window.
 //!
 //! Everything but `render` is plain Rust on glam vectors and runs in tests.
 
+pub mod app;
 pub mod cli;
 pub mod config;
 pub mod headless;

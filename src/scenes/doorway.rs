@@ -387,6 +387,14 @@ impl Scene for DoorwayScene {
     fn stage(&self) -> Vec2 {
         self.room.stage
     }
+
+    fn agents_step(&self) -> Option<usize> {
+        Some(self.params.agents_step)
+    }
+
+    fn agent_radius(&self) -> f32 {
+        self.params.agent_radius
+    }
 }
 
 #[cfg(test)]

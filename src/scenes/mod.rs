@@ -162,7 +162,18 @@ pub trait Scene {
     }
     /// Sets the path radius (clamped to its range); ignored without a path.
     fn set_path_radius(&mut self, _radius: f32) {}
+    /// Agents added or removed by one key press, for scenes that grow.
+    fn agents_step(&self) -> Option<usize> {
+        None
+    }
+    /// Radius of an agent as drawn, in px.
+    fn agent_radius(&self) -> f32 {
+        AGENT_RADIUS
+    }
 }
+
+/// Radius of an agent as drawn, for scenes where agents have no size of their own.
+pub const AGENT_RADIUS: f32 = 8.0;
 
 /// How to set a scene up, beyond its configuration.
 #[derive(Debug, Clone, PartialEq)]

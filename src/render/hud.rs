@@ -1,0 +1,196 @@
+//! The HUD band, the force legend and the help panel.
+
+use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, meaning_color};
+use super::{FOOTER_HEIGHT, HUD_HEIGHT, View};
+use macroquad::math::Vec2;
+use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
+use macroquad::text::{draw_text, measure_text};
+use steering_demos::app::App;
+use steering_demos::overlay::Meaning;
+
+const TITLE_SIZE: f32 = 24.0;
+const BODY_SIZE: f32 = 20.0;
+const MARGIN: f32 = 12.0;
+
+/// Every control, for the help panel (and the README).
+pub const CONTROLS: [(&str, &str); 13] = [
+    ("Left click", "show / hide the force vectors"),
+    ("+ / -", "widen / narrow the path radius (patrol)"),
+    ("1-9", "go to scene N"),
+    ("Left / Right, Tab", "previous / next scene"),
+    ("V", "next variant of the scene"),
+    ("R", "reset the scene (same seed)"),
+    ("Space", "pause / resume"),
+    (".", "one tick while paused"),
+    ("G", "neighbour search: grid / brute force"),
+    ("[ / ]", "remove / add agents (doorway)"),
+    ("F12", "save a screenshot (PNG)"),
+    ("H", "show / hide this help"),
+    ("Esc", "quit"),
+];
+
+fn width(text: &str, size: f32) -> f32 {
+    measure_text(text, None, size as u16, 1.0).width
+}
+
+/// Cuts `text` to fit `room` pixels, ending it with "...".
+fn fit(text: &str, size: f32, room: f32) -> String {
+    if width(text, size) <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.to_string();
+    while !cut.is_empty() && width(&format!("{cut}..."), size) > room {
+        cut.pop();
+    }
+    format!("{}...", cut.trim_end())
+}
+
+/// Two lines on a band above the stage: what is running and how it runs,
+/// then the lesson of the variant shown.
+pub fn draw_hud(app: &App, fps: i32, screen: Vec2) {
+    draw_rectangle(0.0, 0.0, screen.x, HUD_HEIGHT, PANEL);
+    let scene = app.scene();
+    let config = app.scene_config();
+    let (line1, line2) = (MARGIN + 14.0, MARGIN + 38.0);
+
+    let mut status = format!(
+        "agents {}  |  tick {}  |  sim {:.2} ms/tick  |  {} fps  |  forces {}",
+        scene.crowd().len(),
+        scene.tick(),
+        app.tick_ms,
+        fps,
+        if app.show_forces { "on" } else { "off" }
+    );
+    if app.paused {
+        status.push_str("  |  PAUSED");
+    }
+    let status_w = width(&status, BODY_SIZE);
+    draw_text(
+        &status,
+        screen.x - MARGIN - status_w,
+        line1,
+        BODY_SIZE,
+        TEXT_DIM,
+    );
+
+    let head = format!(
+        "{}/{}  {}  |  ",
+        app.index() + 1,
+        app.config.scenes.len(),
+        config.title
+    );
+    let room = screen.x - status_w - 3.0 * MARGIN;
+    let head = fit(&head, TITLE_SIZE, room * 0.8);
+    draw_text(&head, MARGIN, line1, TITLE_SIZE, TEXT);
+    let variant = fit(
+        &app.setup().variant,
+        TITLE_SIZE,
+        room - width(&head, TITLE_SIZE),
+    );
+    draw_text(
+        &variant,
+        MARGIN + width(&head, TITLE_SIZE),
+        line1,
+        TITLE_SIZE,
+        ACCENT,
+    );
+
+    let lesson = fit(app.lesson(), BODY_SIZE, screen.x - 2.0 * MARGIN);
+    draw_text(&lesson, MARGIN, line2, BODY_SIZE, TEXT);
+}
+
+/// The keys that matter in this scene, on a band below the stage.
+pub fn draw_footer(app: &App, screen: Vec2) {
+    let top = screen.y - FOOTER_HEIGHT;
+    draw_rectangle(0.0, top, screen.x, FOOTER_HEIGHT, PANEL);
+    let scene = app.scene();
+    let mut hints = vec!["click: forces".to_string()];
+    if let Some(r) = scene.path_radius() {
+        hints.push(format!("+/-: path radius {}", r.value));
+    }
+    if scene.agents_step().is_some() {
+        hints.push("[ ]: agents".into());
+        hints.push(format!("G: neighbours {}", app.setup().neighbors.name()));
+    }
+    hints.push("V: variant".into());
+    hints.push(format!("1-{}, Tab: scene", app.config.scenes.len().min(9)));
+    hints.push("R: reset".into());
+    hints.push("Space: pause".into());
+    hints.push("H: help".into());
+    let text = fit(&hints.join("   "), BODY_SIZE, screen.x - 2.0 * MARGIN);
+    draw_text(
+        &text,
+        MARGIN,
+        top + FOOTER_HEIGHT * 0.5 + 6.0,
+        BODY_SIZE,
+        ACCENT,
+    );
+}
+
+/// A key to the overlay colours, in the stage's top-right corner (where
+/// the walls are in the doorway, and nothing else in any scene).
+pub fn draw_legend(meanings: &[Meaning], view: &View) {
+    if meanings.is_empty() {
+        return;
+    }
+    let row = 22.0;
+    let swatch = 26.0;
+    let label_w = meanings
+        .iter()
+        .map(|m| width(m.label(), BODY_SIZE))
+        .fold(0.0, f32::max);
+    let w = MARGIN * 3.0 + swatch + label_w;
+    let h = MARGIN * 1.5 + row * meanings.len() as f32;
+    let x = view.area.x + view.area.w - w - MARGIN;
+    let y = view.area.y + MARGIN;
+    draw_rectangle(x, y, w, h, PANEL);
+    for (i, &m) in meanings.iter().enumerate() {
+        let cy = y + MARGIN + row * i as f32 + row * 0.5 - 4.0;
+        draw_line(
+            x + MARGIN,
+            cy,
+            x + MARGIN + swatch,
+            cy,
+            4.0,
+            meaning_color(m),
+        );
+        draw_text(
+            m.label(),
+            x + 2.0 * MARGIN + swatch,
+            cy + 6.0,
+            BODY_SIZE,
+            TEXT,
+        );
+    }
+}
+
+/// Every control, centred over the stage.
+pub fn draw_help(screen: Vec2) {
+    let row = 26.0;
+    let key_w = CONTROLS
+        .iter()
+        .map(|(k, _)| width(k, BODY_SIZE))
+        .fold(0.0, f32::max);
+    let text_w = CONTROLS
+        .iter()
+        .map(|(_, t)| width(t, BODY_SIZE))
+        .fold(0.0, f32::max);
+    let w = key_w + text_w + MARGIN * 5.0;
+    let h = row * (CONTROLS.len() as f32 + 1.5) + MARGIN * 2.0;
+    let x = ((screen.x - w) * 0.5).max(0.0);
+    let y = (HUD_HEIGHT + (screen.y - HUD_HEIGHT - h) * 0.5).max(HUD_HEIGHT);
+    draw_rectangle(x, y, w, h, PANEL);
+    draw_rectangle_lines(x, y, w, h, 2.0, ACCENT);
+    draw_text(
+        "Controls",
+        x + MARGIN * 2.0,
+        y + MARGIN + row * 0.8,
+        TITLE_SIZE,
+        ACCENT,
+    );
+    for (i, (key, what)) in CONTROLS.iter().enumerate() {
+        let ty = y + MARGIN + row * (i as f32 + 1.8);
+        draw_text(key, x + MARGIN * 2.0, ty, BODY_SIZE, ACCENT);
+        draw_text(what, x + MARGIN * 3.0 + key_w, ty, BODY_SIZE, TEXT);
+    }
+}

@@ -1,0 +1,223 @@
+//! Drawing with macroquad: the only code that touches the window. It reads
+//! the app and its scene and draws; it never changes them.
+
+mod hud;
+pub mod palette;
+
+pub use hud::{draw_footer, draw_help, draw_hud, draw_legend};
+
+use macroquad::color::Color;
+use macroquad::math::{Rect, Vec2, vec2};
+use macroquad::shapes::{draw_circle, draw_line, draw_poly_lines, draw_rectangle, draw_triangle};
+use macroquad::texture::{DrawTextureParams, FilterMode, Texture2D, draw_texture_ex};
+use macroquad::window::{screen_height, screen_width};
+use palette::{agent_color, meaning_color};
+use steering_demos::app::App;
+use steering_demos::overlay::{Geom, Meaning, Overlay, Shape};
+use steering_demos::scenes::{Input, Look};
+
+use palette as colors;
+
+/// Height of the HUD band above the stage, in screen pixels.
+pub const HUD_HEIGHT: f32 = 58.0;
+/// Height of the band of key hints below the stage, in screen pixels.
+pub const FOOTER_HEIGHT: f32 = 30.0;
+/// Width of lines, in screen pixels.
+const LINE: f32 = 2.0;
+/// Size of arrow heads and point markers, in screen pixels.
+const HEAD: f32 = 9.0;
+const POINT: f32 = 4.5;
+/// The agent sprite spans this share of its image (the rest is margin).
+const SPRITE_FILL: f32 = 54.0 / 64.0;
+/// Agents are never drawn smaller than this, in screen pixels.
+const MIN_AGENT: f32 = 4.0;
+
+/// The agent sprite, embedded so the binary runs from any directory.
+const AGENT_PNG: &[u8] = include_bytes!("../../assets/agent.png");
+
+/// The letterbox: world coordinates of the stage to screen pixels.
+#[derive(Debug, Clone, Copy)]
+pub struct View {
+    pub scale: f32,
+    pub offset: Vec2,
+    /// The stage on screen.
+    pub area: Rect,
+}
+
+impl View {
+    /// Fits a `stage`-sized world into the window below the HUD, centred.
+    pub fn fit(stage: Vec2, screen: Vec2) -> Self {
+        let room = vec2(screen.x, (screen.y - HUD_HEIGHT - FOOTER_HEIGHT).max(1.0));
+        let scale = (room.x / stage.x).min(room.y / stage.y).max(1e-6);
+        let size = stage * scale;
+        let offset = vec2(
+            (room.x - size.x) * 0.5,
+            HUD_HEIGHT + (room.y - size.y) * 0.5,
+        );
+        Self {
+            scale,
+            offset,
+            area: Rect::new(offset.x, offset.y, size.x, size.y),
+        }
+    }
+
+    pub fn to_screen(self, p: Vec2) -> Vec2 {
+        self.offset + p * self.scale
+    }
+
+    pub fn to_world(self, p: Vec2) -> Vec2 {
+        (p - self.offset) / self.scale
+    }
+}
+
+/// What the renderer keeps between frames.
+pub struct Renderer {
+    agent: Texture2D,
+    overlay: Overlay,
+}
+
+impl Renderer {
+    pub fn new() -> Self {
+        let agent = Texture2D::from_file_with_format(AGENT_PNG, None);
+        agent.set_filter(FilterMode::Linear);
+        Self {
+            agent,
+            overlay: Overlay::default(),
+        }
+    }
+
+    /// Draws the stage, the scenery, the agents and (when on) the forces.
+    pub fn draw_world(&mut self, app: &App, view: &View) {
+        let scene = app.scene();
+        draw_rectangle(
+            view.area.x,
+            view.area.y,
+            view.area.w,
+            view.area.h,
+            colors::STAGE,
+        );
+        self.overlay.clear();
+        scene.scenery(
+            &Input {
+                pointer: app.pointer,
+            },
+            &mut self.overlay,
+        );
+        for shape in &self.overlay.shapes {
+            draw_shape(shape, view);
+        }
+        self.draw_agents(app, view);
+        if app.show_forces {
+            for shape in &scene.overlay().shapes {
+                draw_shape(shape, view);
+            }
+        }
+        draw_letterbox(view);
+    }
+
+    /// Every agent in one pass over one texture, which macroquad batches
+    /// into a handful of draw calls however many agents there are.
+    fn draw_agents(&self, app: &App, view: &View) {
+        let scene = app.scene();
+        let crowd = scene.crowd();
+        let base = (2.0 * scene.agent_radius() / SPRITE_FILL * view.scale).max(MIN_AGENT);
+        for ((&p, &v), &look) in crowd
+            .position
+            .iter()
+            .zip(&crowd.velocity)
+            .zip(scene.looks())
+        {
+            let at = view.to_screen(p);
+            let size = if matches!(look, Look::Leader | Look::Target) {
+                base * 1.4
+            } else {
+                base
+            };
+            if !view.area.contains(at) && !view.area.contains(at + vec2(size, size)) {
+                continue;
+            }
+            let rotation = if v == Vec2::ZERO { 0.0 } else { v.y.atan2(v.x) };
+            draw_texture_ex(
+                &self.agent,
+                at.x - size * 0.5,
+                at.y - size * 0.5,
+                agent_color(look),
+                DrawTextureParams {
+                    dest_size: Some(vec2(size, size)),
+                    rotation,
+                    ..Default::default()
+                },
+            );
+        }
+    }
+}
+
+/// Covers whatever was drawn outside the stage (agents beyond the doorway,
+/// circles crossing the edge) with the background.
+fn draw_letterbox(view: &View) {
+    let a = view.area;
+    let (w, h) = (screen_width(), screen_height());
+    let bg = colors::BACKGROUND;
+    draw_rectangle(0.0, 0.0, w, a.y, bg);
+    draw_rectangle(0.0, a.y + a.h, w, h - a.y - a.h, bg);
+    draw_rectangle(0.0, a.y, a.x, a.h, bg);
+    draw_rectangle(a.x + a.w, a.y, w - a.x - a.w, a.h, bg);
+}
+
+/// A circle outline smooth at any size: more sides for larger circles.
+fn circle_outline(c: Vec2, r: f32, thickness: f32, color: Color) {
+    let sides = (r / 3.0).clamp(24.0, 180.0) as u8;
+    draw_poly_lines(c.x, c.y, sides, r, 0.0, thickness, color);
+}
+
+fn draw_shape(shape: &Shape, view: &View) {
+    let color = meaning_color(shape.meaning);
+    match shape.geom {
+        Geom::Arrow { from, to } => draw_arrow(view.to_screen(from), view.to_screen(to), color),
+        Geom::Line { from, to } => {
+            let (a, b) = (view.to_screen(from), view.to_screen(to));
+            draw_line(a.x, a.y, b.x, b.y, LINE, color);
+        }
+        Geom::Circle { center, radius } => {
+            let c = view.to_screen(center);
+            let r = radius * view.scale;
+            if shape.meaning == Meaning::PathRadius {
+                draw_circle(c.x, c.y, r, Color { a: 0.12, ..color });
+            }
+            circle_outline(c, r, LINE * 0.75, color);
+        }
+        Geom::Point { at } => {
+            let c = view.to_screen(at);
+            if shape.meaning == Meaning::Target {
+                draw_crosshair(c, color);
+            } else {
+                draw_circle(c.x, c.y, POINT, color);
+            }
+        }
+        Geom::Rect { min, max } => {
+            let (a, b) = (view.to_screen(min), view.to_screen(max));
+            draw_rectangle(a.x, a.y, b.x - a.x, b.y - a.y, color);
+        }
+    }
+}
+
+fn draw_arrow(from: Vec2, to: Vec2, color: Color) {
+    let d = to - from;
+    let len = d.length();
+    if len < 1.0 {
+        return;
+    }
+    let dir = d / len;
+    let head = HEAD.min(len * 0.5);
+    let base = to - dir * head;
+    draw_line(from.x, from.y, base.x, base.y, LINE, color);
+    let side = dir.perp() * head * 0.5;
+    draw_triangle(to, base + side, base - side, color);
+}
+
+fn draw_crosshair(c: Vec2, color: Color) {
+    let r = HEAD;
+    circle_outline(c, r, LINE, color);
+    draw_line(c.x - r * 1.6, c.y, c.x + r * 1.6, c.y, LINE, color);
+    draw_line(c.x, c.y - r * 1.6, c.x, c.y + r * 1.6, LINE, color);
+}

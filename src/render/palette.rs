@@ -1,0 +1,66 @@
+//! One colour per meaning, so a colour reads the same in every scene.
+//! Velocity green, brake red and the ahead point orange follow the original
+//! queue demo; the rest are chosen to stay apart on the paper-white stage.
+
+use macroquad::color::Color;
+use steering_demos::overlay::Meaning;
+use steering_demos::scenes::Look;
+
+const fn rgb(hex: u32) -> Color {
+    rgba(hex, 1.0)
+}
+
+const fn rgba(hex: u32, a: f32) -> Color {
+    Color::new(
+        ((hex >> 16) & 0xff) as f32 / 255.0,
+        ((hex >> 8) & 0xff) as f32 / 255.0,
+        (hex & 0xff) as f32 / 255.0,
+        a,
+    )
+}
+
+/// Around the stage.
+pub const BACKGROUND: Color = rgb(0x2b2f36);
+/// The stage itself.
+pub const STAGE: Color = rgb(0xf4f1ea);
+/// HUD band and panels.
+pub const PANEL: Color = rgba(0x1c1f24, 0.92);
+pub const TEXT: Color = rgb(0xf1f1f1);
+pub const TEXT_DIM: Color = rgb(0xb5bcc7);
+pub const ACCENT: Color = rgb(0xffc857);
+
+pub fn meaning_color(meaning: Meaning) -> Color {
+    match meaning {
+        Meaning::Wall => rgb(0x4a4e57),
+        Meaning::Path => rgb(0x8a8f99),
+        Meaning::PathRadius => rgba(0x3a7ca5, 0.75),
+        Meaning::PathNode => rgb(0x22252b),
+        Meaning::Target => rgb(0xe63946),
+        Meaning::Velocity => rgb(0x2a9d3a),
+        Meaning::Desired => rgb(0x1f77b4),
+        Meaning::Steering => rgb(0xc2185b),
+        Meaning::Brake => rgb(0xd62828),
+        Meaning::Avoidance => rgb(0xb8860b),
+        Meaning::Separation => rgb(0x5e548e),
+        Meaning::Ahead => rgb(0xf77f00),
+        Meaning::WanderCircle => rgb(0x457b9d),
+        Meaning::WanderDisplacement => rgb(0xef476f),
+        Meaning::WanderForce => rgb(0xc2185b),
+        Meaning::QueueRadius => rgba(0x6c757d, 0.55),
+        Meaning::Future => rgb(0x9d4edd),
+        Meaning::SlowingRadius => rgb(0x2a9d8f),
+        Meaning::FollowPoint => rgb(0x55a630),
+        Meaning::Sight => rgba(0xd62828, 0.6),
+    }
+}
+
+pub fn agent_color(look: Look) -> Color {
+    match look {
+        Look::Plain => rgb(0x3d5a80),
+        Look::Faded => rgba(0x3d5a80, 0.4),
+        Look::Target => rgb(0x1d70b8),
+        Look::Pursuer => rgb(0xc0392b),
+        Look::Evader => rgb(0xe09f3e),
+        Look::Leader => rgb(0x1d3557),
+    }
+}

@@ -1,0 +1,276 @@
+//! End to end, as a person would use it: the real binary in a real X window
+//! (Xvfb, Mesa's software GL), driven with xdotool, looked at with
+//! ImageMagick's `import`. Clicks show the forces, + and - change the path
+//! radius, every scene and variant is visited and photographed, Esc quits.
+//!
+//! Without Xvfb, xdotool or import the test says it was skipped and passes;
+//! under CI (`CI=true`) a skip is a failure.
+
+use image::RgbaImage;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+use steering_demos::config::Config;
+
+const SCREEN: (u32, u32) = (1280, 800);
+/// The velocity colour of the overlay (#2a9d3a).
+const VELOCITY: [u8; 3] = [0x2a, 0x9d, 0x3a];
+/// The stage's paper colour (#f4f1ea).
+const PAPER: [u8; 3] = [0xf4, 0xf1, 0xea];
+/// A path-radius disc: #3a7ca5 at 12% over the paper.
+const PATH_DISC: [u8; 3] = [222, 227, 226];
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Kills what it holds when the test ends, passed or not.
+struct Reaper(Vec<Child>);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A private X server on a free display.
+fn start_xvfb(reaper: &mut Reaper) -> String {
+    let base = 100 + std::process::id() % 700;
+    for n in base..base + 50 {
+        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let size = format!("{}x{}x24", SCREEN.0, SCREEN.1);
+        let child = Command::new("Xvfb")
+            .args([&format!(":{n}"), "-screen", "0", &size, "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        reaper.0.push(child);
+        let socket = format!("/tmp/.X11-unix/X{n}");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if Path::new(&socket).exists() {
+                return format!(":{n}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("Xvfb did not start on :{n}");
+    }
+    panic!("no free X display");
+}
+
+struct Session {
+    display: String,
+    window: String,
+    events: Receiver<String>,
+    shots: PathBuf,
+}
+
+impl Session {
+    fn tool(&self, program: &str, args: &[&str]) -> String {
+        let out = Command::new(program)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .stderr(Stdio::null())
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        assert!(out.status.success(), "{program} {args:?} failed");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn key(&self, key: &str) {
+        self.tool("xdotool", &["key", "--window", &self.window, key]);
+    }
+
+    /// Waits for the app to print `line`, failing on anything else.
+    fn expect(&self, line: &str) {
+        match self.events.recv_timeout(Duration::from_secs(20)) {
+            Ok(got) => assert_eq!(got, line, "event line"),
+            Err(_) => panic!("no `{line}` from the app within 20 s"),
+        }
+    }
+
+    /// Lets a few frames be drawn, then photographs the window.
+    fn shot(&self, name: &str) -> RgbaImage {
+        std::thread::sleep(Duration::from_millis(400));
+        let path = self.shots.join(format!("{name}.png"));
+        let p = path.to_str().unwrap();
+        self.tool("import", &["-window", &self.window, p]);
+        image::open(&path).expect("a PNG").to_rgba8()
+    }
+}
+
+/// Pixels within `tolerance` of `color` in the stage part of the window.
+fn count(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> usize {
+    let (top, bottom) = (60, img.height().saturating_sub(32));
+    img.enumerate_pixels()
+        .filter(|(_, y, _)| (top..bottom).contains(y))
+        .filter(|(_, _, p)| {
+            (0..3).all(|i| (i32::from(p[i]) - i32::from(color[i])).abs() <= tolerance)
+        })
+        .count()
+}
+
+fn region(img: &RgbaImage, y0: u32, y1: u32) -> Vec<u8> {
+    let w = img.width() as usize * 4;
+    img.as_raw()[y0 as usize * w..y1 as usize * w].to_vec()
+}
+
+#[test]
+fn the_window_as_a_person_uses_it() {
+    let missing: Vec<_> = ["Xvfb", "xdotool", "import"]
+        .into_iter()
+        .filter(|t| !have(t))
+        .collect();
+    if !missing.is_empty() {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+        assert!(!ci, "window test cannot run under CI: missing {missing:?}");
+        // Straight to the terminal: libtest captures only the print macros.
+        let _ = writeln!(
+            std::io::stderr(),
+            "window test skipped: {missing:?} not installed (apt-get install xvfb xauth xdotool imagemagick)"
+        );
+        return;
+    }
+    let mut reaper = Reaper(Vec::new());
+    let display = start_xvfb(&mut reaper);
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test");
+    std::fs::create_dir_all(&shots).unwrap();
+
+    let mut app = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(["--scene", "doorway", "--log-events"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("DISPLAY", &display)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the app starts");
+    let stdout = app.stdout.take().unwrap();
+    reaper.0.push(app);
+    let (send, events) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut s = Session {
+        display,
+        window: String::new(),
+        events,
+        shots,
+    };
+    s.expect("scene doorway");
+    let found = s.tool(
+        "xdotool",
+        &["search", "--sync", "--name", "^Steering Demos$"],
+    );
+    s.window = found.lines().next().expect("a window").to_string();
+
+    // A click shows the forces: the overlay's velocity green appears.
+    let before = s.shot("doorway-forces-off");
+    s.tool(
+        "xdotool",
+        &[
+            "mousemove",
+            "--window",
+            &s.window,
+            "640",
+            "400",
+            "click",
+            "1",
+        ],
+    );
+    s.expect("forces on");
+    let after = s.shot("doorway-forces-on");
+    let (green_before, green_after) = (count(&before, VELOCITY, 30), count(&after, VELOCITY, 30));
+    assert!(
+        green_before < 50,
+        "no overlay before the click: {green_before} green pixels"
+    );
+    assert!(
+        green_after > 500,
+        "overlay after the click: {green_after} green pixels"
+    );
+
+    // + three times and - once: radius 20 -> 35 -> 30, and the discs grow.
+    s.key("4");
+    s.expect("scene patrol");
+    let narrow = s.shot("patrol-radius-20");
+    for (key, radius) in [("plus", 25), ("plus", 30), ("plus", 35), ("minus", 30)] {
+        s.key(key);
+        s.expect(&format!("path_radius {radius}"));
+    }
+    let wide = s.shot("patrol-radius-30");
+    let (d20, d30) = (count(&narrow, PATH_DISC, 3), count(&wide, PATH_DISC, 3));
+    assert!(
+        d30 as f64 > d20 as f64 * 1.5,
+        "radius discs grow: {d20} -> {d30} px"
+    );
+    let footer = |img: &RgbaImage| region(img, SCREEN.1 - 30, SCREEN.1);
+    assert_ne!(
+        footer(&narrow),
+        footer(&wide),
+        "the footer shows the new radius"
+    );
+
+    // Every scene and every variant, photographed.
+    let config = Config::embedded();
+    let mut pictures = Vec::new();
+    let mut current = "patrol";
+    for (i, scene) in config.scenes.iter().enumerate() {
+        if scene.name != current {
+            s.key(&(i + 1).to_string());
+            s.expect(&format!("scene {}", scene.name));
+            current = &scene.name;
+        }
+        let variants = scene.params.variants();
+        // Patrol's variant was not changed above, so every scene starts on its configured one.
+        let first = variants.iter().position(|v| *v == scene.variant).unwrap();
+        for k in 0..variants.len() {
+            let variant = variants[(first + k) % variants.len()];
+            if k > 0 {
+                s.key("v");
+                s.expect(&format!("variant {variant}"));
+            }
+            let img = s.shot(&format!("{}-{variant}", scene.name));
+            let paper = count(&img, PAPER, 6);
+            assert!(
+                paper > 200_000,
+                "{} {variant}: the stage is drawn ({paper} px)",
+                scene.name
+            );
+            pictures.push(region(&img, 60, SCREEN.1 - 30));
+        }
+    }
+    for (i, a) in pictures.iter().enumerate() {
+        for b in &pictures[i + 1..] {
+            assert_ne!(a, b, "two scenes or variants look identical");
+        }
+    }
+
+    // Esc quits cleanly.
+    s.key("Escape");
+    s.expect("quit");
+    let mut app = reaper.0.pop().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = app.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the app did not exit after Esc");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "clean exit, got {status}");
+}
