@@ -124,7 +124,7 @@ async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(
         clear_background(render::palette::BACKGROUND);
         renderer.draw_world(&app, &view);
         if app.show_forces {
-            draw_legend(&app.scene().overlay().meanings(), &view);
+            draw_legend(&app.scene().overlay().meanings(), &view, screen);
         }
         draw_hud(&app, get_fps(), screen);
         draw_footer(&app, screen);

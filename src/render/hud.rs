@@ -11,6 +11,15 @@ use steering_demos::overlay::Meaning;
 const TITLE_SIZE: f32 = 24.0;
 const BODY_SIZE: f32 = 20.0;
 const MARGIN: f32 = 12.0;
+/// Below this window width the text shrinks, down to `MIN_TEXT_SCALE`.
+const FULL_TEXT_WIDTH: f32 = 1280.0;
+const MIN_TEXT_SCALE: f32 = 0.7;
+
+/// Title and body font sizes for a window `screen_width` wide.
+fn text_sizes(screen_width: f32) -> (f32, f32) {
+    let k = (screen_width / FULL_TEXT_WIDTH).clamp(MIN_TEXT_SCALE, 1.0);
+    ((TITLE_SIZE * k).round(), (BODY_SIZE * k).round())
+}
 
 /// Every control, for the help panel (and the README).
 pub const CONTROLS: [(&str, &str); 13] = [
@@ -49,27 +58,36 @@ fn fit(text: &str, size: f32, room: f32) -> String {
 /// then the lesson of the variant shown.
 pub fn draw_hud(app: &App, fps: i32, screen: Vec2) {
     draw_rectangle(0.0, 0.0, screen.x, HUD_HEIGHT, PANEL);
+    let (title_size, body_size) = text_sizes(screen.x);
     let scene = app.scene();
     let config = app.scene_config();
     let (line1, line2) = (MARGIN + 14.0, MARGIN + 38.0);
 
-    let mut status = format!(
-        "agents {}  |  tick {}  |  sim {:.2} ms/tick  |  {} fps  |  forces {}",
-        scene.crowd().len(),
-        scene.tick(),
-        app.tick_ms,
-        fps,
-        if app.show_forces { "on" } else { "off" }
-    );
+    // The status drops its least useful parts when the window is narrow.
+    let mut parts = vec![
+        format!("agents {}", scene.crowd().len()),
+        format!("tick {}", scene.tick()),
+        format!("sim {:.2} ms/tick", app.tick_ms),
+        format!("{fps} fps"),
+        format!("forces {}", if app.show_forces { "on" } else { "off" }),
+    ];
     if app.paused {
-        status.push_str("  |  PAUSED");
+        parts.push("PAUSED".into());
     }
-    let status_w = width(&status, BODY_SIZE);
+    let mut status = parts.join("  |  ");
+    for drop in ["tick", "sim"] {
+        if width(&status, body_size) <= screen.x * 0.5 {
+            break;
+        }
+        parts.retain(|p| !p.starts_with(drop));
+        status = parts.join("  |  ");
+    }
+    let status_w = width(&status, body_size);
     draw_text(
         &status,
         screen.x - MARGIN - status_w,
         line1,
-        BODY_SIZE,
+        body_size,
         TEXT_DIM,
     );
 
@@ -80,27 +98,28 @@ pub fn draw_hud(app: &App, fps: i32, screen: Vec2) {
         config.title
     );
     let room = screen.x - status_w - 3.0 * MARGIN;
-    let head = fit(&head, TITLE_SIZE, room * 0.8);
-    draw_text(&head, MARGIN, line1, TITLE_SIZE, TEXT);
+    let head = fit(&head, title_size, room * 0.8);
+    draw_text(&head, MARGIN, line1, title_size, TEXT);
     let variant = fit(
         &app.setup().variant,
-        TITLE_SIZE,
-        room - width(&head, TITLE_SIZE),
+        title_size,
+        room - width(&head, title_size),
     );
     draw_text(
         &variant,
-        MARGIN + width(&head, TITLE_SIZE),
+        MARGIN + width(&head, title_size),
         line1,
-        TITLE_SIZE,
+        title_size,
         ACCENT,
     );
 
-    let lesson = fit(app.lesson(), BODY_SIZE, screen.x - 2.0 * MARGIN);
-    draw_text(&lesson, MARGIN, line2, BODY_SIZE, TEXT);
+    let lesson = fit(app.lesson(), body_size, screen.x - 2.0 * MARGIN);
+    draw_text(&lesson, MARGIN, line2, body_size, TEXT);
 }
 
 /// The keys that matter in this scene, on a band below the stage.
 pub fn draw_footer(app: &App, screen: Vec2) {
+    let (_, body_size) = text_sizes(screen.x);
     let top = screen.y - FOOTER_HEIGHT;
     draw_rectangle(0.0, top, screen.x, FOOTER_HEIGHT, PANEL);
     let scene = app.scene();
@@ -117,27 +136,28 @@ pub fn draw_footer(app: &App, screen: Vec2) {
     hints.push("R: reset".into());
     hints.push("Space: pause".into());
     hints.push("H: help".into());
-    let text = fit(&hints.join("   "), BODY_SIZE, screen.x - 2.0 * MARGIN);
+    let text = fit(&hints.join("   "), body_size, screen.x - 2.0 * MARGIN);
     draw_text(
         &text,
         MARGIN,
         top + FOOTER_HEIGHT * 0.5 + 6.0,
-        BODY_SIZE,
+        body_size,
         ACCENT,
     );
 }
 
 /// A key to the overlay colours, in the stage's top-right corner (where
 /// the walls are in the doorway, and nothing else in any scene).
-pub fn draw_legend(meanings: &[Meaning], view: &View) {
+pub fn draw_legend(meanings: &[Meaning], view: &View, screen: Vec2) {
     if meanings.is_empty() {
         return;
     }
-    let row = 22.0;
+    let (_, body_size) = text_sizes(screen.x);
+    let row = body_size + 2.0;
     let swatch = 26.0;
     let label_w = meanings
         .iter()
-        .map(|m| width(m.label(), BODY_SIZE))
+        .map(|m| width(m.label(), body_size))
         .fold(0.0, f32::max);
     let w = MARGIN * 3.0 + swatch + label_w;
     let h = MARGIN * 1.5 + row * meanings.len() as f32;
@@ -158,7 +178,7 @@ pub fn draw_legend(meanings: &[Meaning], view: &View) {
             m.label(),
             x + 2.0 * MARGIN + swatch,
             cy + 6.0,
-            BODY_SIZE,
+            body_size,
             TEXT,
         );
     }
@@ -166,14 +186,15 @@ pub fn draw_legend(meanings: &[Meaning], view: &View) {
 
 /// Every control, centred over the stage.
 pub fn draw_help(screen: Vec2) {
-    let row = 26.0;
+    let (title_size, body_size) = text_sizes(screen.x);
+    let row = body_size + 6.0;
     let key_w = CONTROLS
         .iter()
-        .map(|(k, _)| width(k, BODY_SIZE))
+        .map(|(k, _)| width(k, body_size))
         .fold(0.0, f32::max);
     let text_w = CONTROLS
         .iter()
-        .map(|(_, t)| width(t, BODY_SIZE))
+        .map(|(_, t)| width(t, body_size))
         .fold(0.0, f32::max);
     let w = key_w + text_w + MARGIN * 5.0;
     let h = row * (CONTROLS.len() as f32 + 1.5) + MARGIN * 2.0;
@@ -185,12 +206,12 @@ pub fn draw_help(screen: Vec2) {
         "Controls",
         x + MARGIN * 2.0,
         y + MARGIN + row * 0.8,
-        TITLE_SIZE,
+        title_size,
         ACCENT,
     );
     for (i, (key, what)) in CONTROLS.iter().enumerate() {
         let ty = y + MARGIN + row * (i as f32 + 1.8);
-        draw_text(key, x + MARGIN * 2.0, ty, BODY_SIZE, ACCENT);
-        draw_text(what, x + MARGIN * 3.0 + key_w, ty, BODY_SIZE, TEXT);
+        draw_text(key, x + MARGIN * 2.0, ty, body_size, ACCENT);
+        draw_text(what, x + MARGIN * 3.0 + key_w, ty, body_size, TEXT);
     }
 }
