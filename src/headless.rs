@@ -159,18 +159,24 @@ pub fn drive(scene: &mut dyn Scene, pointer: &ScriptedPointer, steps: u64) -> (V
     (at, started.elapsed().as_secs_f64())
 }
 
-/// Builds the scene, runs it headless and reports.
+/// Builds the scene, runs it headless on `threads` worker threads and reports.
 pub fn run(
     app: &AppConfig,
     config: &SceneConfig,
     setup: &Setup,
     steps: u64,
     threads: usize,
-) -> Report {
-    let mut scene = build(app, config, setup);
-    let pointer = ScriptedPointer::new(app, config, scene.stage());
-    let (at, seconds) = drive(scene.as_mut(), &pointer, steps);
-    report(scene.as_ref(), config, setup, steps, threads, seconds, at)
+) -> Result<Report, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| format!("cannot start {threads} worker threads: {e}"))?;
+    Ok(pool.install(|| {
+        let mut scene = build(app, config, setup);
+        let pointer = ScriptedPointer::new(app, config, scene.stage());
+        let (at, seconds) = drive(scene.as_mut(), &pointer, steps);
+        report(scene.as_ref(), config, setup, steps, threads, seconds, at)
+    }))
 }
 
 /// The report of a scene that has run `steps` ticks in `seconds`.

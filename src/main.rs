@@ -48,7 +48,7 @@ fn run() -> Result<(), String> {
     if args.headless {
         let scene = &config.scenes[start.scene];
         let steps = args.steps.unwrap_or(0);
-        let report = headless::run(&config.app, scene, &start.setup, steps, start.threads);
+        let report = headless::run(&config.app, scene, &start.setup, steps, start.threads)?;
         println!("{}", report.to_json());
         return Ok(());
     }

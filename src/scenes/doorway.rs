@@ -14,7 +14,7 @@
 //! Controls: V cycles v0..v4; a click shows velocity (green), brake (red),
 //! the ahead point (orange) and the queue radius around agent and ahead point.
 
-use super::{Crowd, Input, Look, Metric, Scene, Setup, Stats, random_point, rng};
+use super::{Crowd, Input, Look, Metric, Scene, Setup, Stats, off_stage, random_point, rng};
 use crate::config::DoorwayParams;
 use crate::overlay::{Meaning, Overlay};
 use crate::steer::avoid::{AvoidParams, Obstacle, avoid};
@@ -27,6 +27,11 @@ use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 use rand::RngExt;
 use rand_pcg::Pcg32;
+use rayon::prelude::*;
+
+/// Agents per unit of parallel work: large enough that splitting costs
+/// little, small enough that both cores stay busy to the end.
+const CHUNK: usize = 512;
 
 /// The room: its size, walls, and where the crowd is going.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,7 +92,7 @@ struct Rules {
 }
 
 /// One agent's decision for this tick.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 struct Decision {
     steering: Steering,
     /// Avoiding a wall (drawn faded).
@@ -110,10 +115,13 @@ pub struct DoorwayScene {
     looks: Vec<Look>,
     neighbors: Neighbors,
     decisions: Vec<Decision>,
-    scratch: Vec<u32>,
+    /// One neighbour-query buffer per chunk of agents, reused every tick.
+    scratch: Vec<Vec<u32>>,
     tick: u64,
     stats: Stats,
     exited: u64,
+    first_exit: u64,
+    /// Tick of the latest exit (0 before the first: then the whole run is a stall).
     last_exit: u64,
     longest_stall: u64,
     max_overlap: f32,
@@ -169,16 +177,17 @@ impl DoorwayScene {
         Self {
             params: p.clone(),
             looks: vec![Look::Plain; crowd.len()],
-            decisions: Vec::with_capacity(crowd.len()),
+            decisions: vec![Decision::default(); crowd.len()],
+            scratch: vec![Vec::new(); crowd.len().div_ceil(CHUNK).max(1)],
             crowd,
             room,
             rules,
             rng,
             neighbors: Neighbors::new(setup.neighbors, cell),
-            scratch: Vec::new(),
             tick: 0,
             stats: Stats::default(),
             exited: 0,
+            first_exit: 0,
             last_exit: 0,
             longest_stall: 0,
             max_overlap: 0.0,
@@ -194,20 +203,67 @@ impl DoorwayScene {
         &self.room
     }
 
-    /// Deepest overlap and overlapping pairs in the current positions.
+    /// Deepest overlap and overlapping pairs among the agents on the stage
+    /// (the ones a viewer sees: not those walking in from the respawn line).
     fn measure_overlaps(&mut self) {
         let positions = &self.crowd.position;
+        let neighbors = &self.neighbors;
         let diameter = 2.0 * self.params.agent_radius;
-        for (i, &p) in positions.iter().enumerate() {
-            self.neighbors
-                .within(positions, p, diameter, &mut self.scratch);
-            for &j in self.scratch.iter().filter(|&&j| j as usize > i) {
-                let depth = diameter - p.distance(positions[j as usize]);
-                if depth > 0.0 {
-                    self.overlap_pairs += 1;
-                    self.max_overlap = self.max_overlap.max(depth);
+        let stage = self.room.stage;
+        let (pairs, deepest) = self
+            .scratch
+            .par_iter_mut()
+            .enumerate()
+            .map(|(c, scratch)| {
+                let (mut pairs, mut deepest) = (0u64, 0.0f32);
+                let first = c * CHUNK;
+                for i in first..(first + CHUNK).min(positions.len()) {
+                    let p = positions[i];
+                    if off_stage(p, stage) {
+                        continue;
+                    }
+                    neighbors.within(positions, p, diameter, scratch);
+                    for &j in scratch.iter().filter(|&&j| j as usize > i) {
+                        let q = positions[j as usize];
+                        let depth = diameter - p.distance(q);
+                        if depth > 0.0 && !off_stage(q, stage) {
+                            pairs += 1;
+                            deepest = deepest.max(depth);
+                        }
+                    }
                 }
-            }
+                (pairs, deepest)
+            })
+            .reduce(|| (0, 0.0), |a, b| (a.0 + b.0, a.1.max(b.1)));
+        self.overlap_pairs += pairs;
+        self.max_overlap = self.max_overlap.max(deepest);
+    }
+
+    /// Records the forces of the first agents for the overlay.
+    fn record_overlay(&mut self) {
+        self.overlay.clear();
+        let unit = self.params.unit_vector_length;
+        let radius = self.rules.queue.max_queue_radius;
+        let shown = self.crowd.len().min(self.setup.overlay_max_agents);
+        for i in 0..shown {
+            let scratch = &mut self.scratch[0];
+            let (_, parts) = decide(
+                i,
+                &self.crowd,
+                &self.room,
+                &self.rules,
+                &self.neighbors,
+                scratch,
+            );
+            let (pos, vel) = (self.crowd.position[i], self.crowd.velocity[i]);
+            self.overlay
+                .vector(Meaning::Velocity, pos, vel.normalize_or_zero(), unit);
+            self.overlay
+                .vector(Meaning::Brake, pos, parts.brake.normalize_or_zero(), unit);
+            self.overlay.point(Meaning::Ahead, parts.ahead);
+            self.overlay.circle(Meaning::QueueRadius, pos, radius);
+            self.overlay
+                .circle(Meaning::QueueRadius, parts.ahead, radius);
         }
     }
 }
@@ -271,53 +327,47 @@ fn decide(
 }
 
 impl Scene for DoorwayScene {
+    /// One tick in four passes: index, measure and decide from the crowd
+    /// as it stands (in parallel: every agent reads the same snapshot, so
+    /// the result does not depend on the thread count), then integrate (in
+    /// parallel, each agent on its own), then respawn (in order, drawing
+    /// from the scene's generator).
     fn step(&mut self, _input: &Input) {
         self.neighbors.rebuild(&self.crowd.position);
         self.measure_overlaps();
-        self.overlay.clear();
-
-        self.decisions.clear();
-        for i in 0..self.crowd.len() {
-            let (decision, parts) = decide(
-                i,
-                &self.crowd,
-                &self.room,
-                &self.rules,
-                &self.neighbors,
-                &mut self.scratch,
-            );
-            if self.recording && i < self.setup.overlay_max_agents {
-                let (pos, vel) = (self.crowd.position[i], self.crowd.velocity[i]);
-                let unit = self.params.unit_vector_length;
-                self.overlay
-                    .vector(Meaning::Velocity, pos, vel.normalize_or_zero(), unit);
-                self.overlay
-                    .vector(Meaning::Brake, pos, parts.brake.normalize_or_zero(), unit);
-                self.overlay.point(Meaning::Ahead, parts.ahead);
-                self.overlay
-                    .circle(Meaning::QueueRadius, pos, self.rules.queue.max_queue_radius);
-                self.overlay.circle(
-                    Meaning::QueueRadius,
-                    parts.ahead,
-                    self.rules.queue.max_queue_radius,
-                );
-            }
-            self.decisions.push(decision);
+        if self.recording {
+            self.record_overlay();
         }
 
-        let mut max_force: f32 = 0.0;
+        let (crowd, room, rules, neighbors) =
+            (&self.crowd, &self.room, &self.rules, &self.neighbors);
+        self.decisions
+            .par_chunks_mut(CHUNK)
+            .zip(self.scratch.par_iter_mut())
+            .enumerate()
+            .for_each(|(c, (decisions, scratch))| {
+                for (k, d) in decisions.iter_mut().enumerate() {
+                    *d = decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch).0;
+                }
+            });
+
+        let limits = self.rules.limits;
         let c = &mut self.crowd;
-        for (i, d) in self.decisions.iter().enumerate() {
-            let applied = integrate(
-                &mut c.position[i],
-                &mut c.velocity[i],
-                c.mass[i],
-                self.rules.limits,
-                d.steering,
-            );
-            max_force = max_force.max(applied.length_squared());
-            self.looks[i] = if d.avoiding { Look::Faded } else { Look::Plain };
-        }
+        let max_force_sq = (
+            &mut c.position,
+            &mut c.velocity,
+            &c.mass,
+            &mut self.looks,
+            &self.decisions,
+        )
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .map(|(position, velocity, &mass, look, d)| {
+                *look = if d.avoiding { Look::Faded } else { Look::Plain };
+                integrate(position, velocity, mass, limits, d.steering).length_squared()
+            })
+            .reduce(|| 0.0, f32::max);
+
         self.tick += 1;
         for i in 0..c.len() {
             if c.position[i].y <= self.room.exit_y {
@@ -325,12 +375,16 @@ impl Scene for DoorwayScene {
                     self.rng.random_range(0.0..=self.room.stage.x),
                     self.room.respawn_y,
                 );
+                if self.exited > 0 {
+                    self.longest_stall = self.longest_stall.max(self.tick - self.last_exit);
+                } else {
+                    self.first_exit = self.tick;
+                }
                 self.exited += 1;
-                self.longest_stall = self.longest_stall.max(self.tick - self.last_exit);
                 self.last_exit = self.tick;
             }
         }
-        self.stats.observe(&self.crowd, max_force.sqrt());
+        self.stats.observe(&self.crowd, max_force_sq.sqrt());
     }
 
     fn tick(&self) -> u64 {

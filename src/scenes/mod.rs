@@ -135,7 +135,7 @@ pub struct Adjustable {
 }
 
 /// A running scene.
-pub trait Scene {
+pub trait Scene: Send {
     /// Advances one fixed tick.
     fn step(&mut self, input: &Input);
     /// Ticks run since the start.

@@ -36,6 +36,13 @@ pub struct Steering {
     pub velocity_scale: f32,
 }
 
+impl Default for Steering {
+    /// No force, velocity untouched.
+    fn default() -> Self {
+        Self::force(Vec2::ZERO)
+    }
+}
+
 impl Steering {
     /// A plain force, with no velocity scaling.
     pub fn force(force: Vec2) -> Self {
