@@ -58,7 +58,7 @@ fn run() -> Result<(), String> {
         window_width: config.app.window[0] as i32,
         window_height: config.app.window[1] as i32,
         window_resizable: true,
-        sample_count: 4,
+        sample_count: config.app.msaa_samples as i32,
         ..Default::default()
     };
     let options = Options {

@@ -43,6 +43,8 @@ pub struct AppConfig {
     pub stage: [f32; 2],
     /// Initial window size, in screen pixels.
     pub window: [u32; 2],
+    /// Multisample anti-aliasing samples: 1 (off), 2, 4 or 8.
+    pub msaa_samples: u32,
     /// Overlay length of a velocity or force, in px per (px per tick).
     pub vector_scale: f32,
     /// Agents whose forces the overlay records (the first ones); the rest are only drawn.
@@ -530,6 +532,13 @@ fn validate_app(app: &AppConfig) -> Result<(), Invalid> {
     c.positive("stage", app.stage[1])?;
     c.count("window", app.window[0] as usize, 200, 10_000)?;
     c.count("window", app.window[1] as usize, 200, 10_000)?;
+    if ![1, 2, 4, 8].contains(&app.msaa_samples) {
+        let got = app.msaa_samples;
+        return Err(Invalid::new(
+            "msaa_samples",
+            format!("must be 1, 2, 4 or 8 (got {got})"),
+        ));
+    }
     c.positive("vector_scale", app.vector_scale)?;
     c.count("overlay_max_agents", app.overlay_max_agents, 0, MAX_AGENTS)?;
     let p = Checks { prefix: "pointer" };

@@ -1,0 +1,41 @@
+//! Quality holds at scale: 10,000 agents in the doorway queue like the
+//! original 60 (the stage grows to keep their density).
+
+use steering_demos::config::Config;
+use steering_demos::headless::{Report, run};
+use steering_demos::scenes::Setup;
+
+fn doorway(agents: usize, steps: u64) -> Report {
+    let config = Config::embedded();
+    let scene = config.scene("doorway").unwrap();
+    let setup = Setup {
+        agents,
+        variant: "v4".into(),
+        ..Setup::from_config(&config.app, scene)
+    };
+    run(&config.app, scene, &setup, steps, 2).unwrap()
+}
+
+#[test]
+fn ten_thousand_agents_drain_like_sixty() {
+    let small = doorway(60, 3600);
+    let big = doorway(10_000, 2400);
+    assert_eq!((small.nan, big.nan), (0, 0));
+    assert!(big.max_speed_seen <= 6.0 + 1e-4 && big.max_force_seen <= 5.4 + 1e-4);
+    // The doorway keeps draining: no gap between two exits longer than the
+    // small room shows.
+    let (s, b) = (
+        small.int("longest_stall").unwrap(),
+        big.int("longest_stall").unwrap(),
+    );
+    assert!(b <= s, "10,000 agents stalled {b} ticks, 60 agents {s}");
+    assert!(big.int("exited").unwrap() > 1000);
+    // Overlap: fewer overlapping pairs per agent than in the small room.
+    let per_agent = |r: &Report| r.float("mean_overlap_pairs") / r.agents as f64;
+    assert!(
+        per_agent(&big) <= per_agent(&small),
+        "overlapping pairs per agent: {} at 10,000, {} at 60",
+        per_agent(&big),
+        per_agent(&small)
+    );
+}
