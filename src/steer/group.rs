@@ -91,8 +91,7 @@ pub fn first_other_within(
     index: &impl NeighborIndex,
     scratch: &mut Vec<u32>,
 ) -> Option<usize> {
-    index.within(positions, point, radius, scratch);
-    scratch.iter().map(|&j| j as usize).find(|&j| j != me)
+    index.first_within(positions, point, radius, me, scratch)
 }
 
 /// The queue behavior. `steering` is the sum of every other behavior's force

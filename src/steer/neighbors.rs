@@ -15,6 +15,21 @@ pub trait NeighborIndex {
     /// Clears `out` and fills it with the indices of the agents within
     /// `radius` (inclusive) of `center`, in ascending order.
     fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>);
+
+    /// The lowest index within `radius` of `center`, other than `except`.
+    /// Same answer as the first of [`NeighborIndex::within`] that is not
+    /// `except`; indexes override it to skip collecting and sorting.
+    fn first_within(
+        &self,
+        positions: &[Vec2],
+        center: Vec2,
+        radius: f32,
+        except: usize,
+        scratch: &mut Vec<u32>,
+    ) -> Option<usize> {
+        self.within(positions, center, radius, scratch);
+        scratch.iter().map(|&j| j as usize).find(|&j| j != except)
+    }
 }
 
 /// The reference: compare with every agent, O(n) per query.
@@ -34,6 +49,18 @@ impl NeighborIndex for BruteForce {
                 .filter(|(_, p)| p.distance_squared(center) <= r_sq)
                 .map(|(i, _)| i as u32),
         );
+    }
+
+    fn first_within(
+        &self,
+        positions: &[Vec2],
+        center: Vec2,
+        radius: f32,
+        except: usize,
+        _scratch: &mut Vec<u32>,
+    ) -> Option<usize> {
+        let r_sq = radius * radius;
+        (0..positions.len()).find(|&i| i != except && positions[i].distance_squared(center) <= r_sq)
     }
 }
 
@@ -80,10 +107,16 @@ impl Grid {
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        let c = ((p - self.origin) / self.cell).floor();
+        // Truncation is floor for the non-negative values left after max(0).
+        let c = (p - self.origin) / self.cell;
         let col = (c.x.max(0.0) as usize).min(self.cols - 1);
         let row = (c.y.max(0.0) as usize).min(self.rows - 1);
         (col, row)
+    }
+
+    /// The range of `items` holding the cells of `row` from `c0` to `c1`.
+    fn row_run(&self, row: usize, c0: usize, c1: usize) -> std::ops::Range<usize> {
+        self.starts[row * self.cols + c0] as usize..self.starts[row * self.cols + c1 + 1] as usize
     }
 }
 
@@ -146,11 +179,9 @@ impl NeighborIndex for Grid {
         let r_sq = radius * radius;
         let (c0, r0) = self.cell_coords(center - Vec2::splat(radius));
         let (c1, r1) = self.cell_coords(center + Vec2::splat(radius));
+        // Cells of one row are contiguous in `items`: one run per row.
         for row in r0..=r1 {
-            let first = self.starts[row * self.cols + c0] as usize;
-            let last = self.starts[row * self.cols + c1 + 1] as usize;
-            // Cells of one row are contiguous in `items`: one run per row.
-            for k in first..last {
+            for k in self.row_run(row, c0, c1) {
                 if self.item_positions[k].distance_squared(center) <= r_sq {
                     out.push(self.items[k]);
                 }
@@ -159,6 +190,32 @@ impl NeighborIndex for Grid {
         if out.len() > 1 {
             out.sort_unstable();
         }
+    }
+
+    fn first_within(
+        &self,
+        _positions: &[Vec2],
+        center: Vec2,
+        radius: f32,
+        except: usize,
+        _scratch: &mut Vec<u32>,
+    ) -> Option<usize> {
+        let r_sq = radius * radius;
+        let (c0, r0) = self.cell_coords(center - Vec2::splat(radius));
+        let (c1, r1) = self.cell_coords(center + Vec2::splat(radius));
+        let mut first = u32::MAX;
+        for row in r0..=r1 {
+            for k in self.row_run(row, c0, c1) {
+                let j = self.items[k];
+                if j < first
+                    && j as usize != except
+                    && self.item_positions[k].distance_squared(center) <= r_sq
+                {
+                    first = j;
+                }
+            }
+        }
+        (first != u32::MAX).then_some(first as usize)
     }
 }
 
@@ -229,6 +286,20 @@ impl NeighborIndex for Neighbors {
             Self::Grid(g) => g.within(positions, center, radius, out),
         }
     }
+
+    fn first_within(
+        &self,
+        positions: &[Vec2],
+        center: Vec2,
+        radius: f32,
+        except: usize,
+        scratch: &mut Vec<u32>,
+    ) -> Option<usize> {
+        match self {
+            Self::Brute(b) => b.first_within(positions, center, radius, except, scratch),
+            Self::Grid(g) => g.first_within(positions, center, radius, except, scratch),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -290,9 +361,15 @@ mod tests {
             let mut grid = Grid::new(30.0);
             grid.rebuild(&positions);
             let (mut a, mut b) = (Vec::new(), Vec::new());
-            BruteForce.within(&positions, Vec2::new(cx, cy), radius, &mut a);
-            grid.within(&positions, Vec2::new(cx, cy), radius, &mut b);
-            prop_assert_eq!(a, b);
+            let center = Vec2::new(cx, cy);
+            BruteForce.within(&positions, center, radius, &mut a);
+            grid.within(&positions, center, radius, &mut b);
+            prop_assert_eq!(&a, &b);
+            for except in [0, 1, 5] {
+                let expected = a.iter().map(|&j| j as usize).find(|&j| j != except);
+                prop_assert_eq!(BruteForce.first_within(&positions, center, radius, except, &mut b), expected);
+                prop_assert_eq!(grid.first_within(&positions, center, radius, except, &mut b), expected);
+            }
         }
     }
 }
