@@ -739,36 +739,34 @@ fn dotted(path: &[String]) -> String {
     out
 }
 
-/// The span of the value at `path`, or of the deepest part of it that exists.
+/// The span of the key at `path` (of the value, for array items), or of the
+/// deepest part of the path that exists.
 fn span_of(doc: &DeTable<'_>, path: &[String]) -> Option<Range<usize>> {
     let mut best = None;
-    let mut current: Option<&DeValue<'_>> = None;
+    let mut table = Some(doc);
+    let mut items: Option<&[toml::Spanned<DeValue<'_>>]> = None;
     for part in path {
-        let next = match current {
-            None => doc.get(part.as_str()),
-            Some(DeValue::Table(t)) => t.get(part.as_str()),
-            Some(DeValue::Array(a)) => part.parse::<usize>().ok().and_then(|i| a.get(i)),
-            Some(_) => None,
+        let found = match (table, items) {
+            (Some(t), _) => t
+                .iter()
+                .find(|(k, _)| k.get_ref() == part)
+                .map(|(k, v)| (k.span(), v)),
+            (None, Some(a)) => part
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| a.get(i))
+                .map(|v| (v.span(), v)),
+            (None, None) => None,
         };
-        let Some(next) = next else { break };
-        if let Some(key) = next_key_span(
-            current.map_or(Some(doc), |v| match v {
-                DeValue::Table(t) => Some(t),
-                _ => None,
-            }),
-            part,
-        ) {
-            best = Some(key);
-        } else {
-            best = Some(next.span());
-        }
-        current = Some(next.get_ref());
+        let Some((span, value)) = found else { break };
+        best = Some(span);
+        (table, items) = match value.get_ref() {
+            DeValue::Table(t) => (Some(t), None),
+            DeValue::Array(a) => (None, Some(a.as_ref())),
+            _ => (None, None),
+        };
     }
     best
-}
-
-fn next_key_span(table: Option<&DeTable<'_>>, key: &str) -> Option<Range<usize>> {
-    table?.keys().find(|k| k.get_ref() == key).map(|k| k.span())
 }
 
 /// The dotted key of the value (or key) at `span`: a depth-first search
