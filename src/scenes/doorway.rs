@@ -433,6 +433,10 @@ impl Scene for DoorwayScene {
                 "longest_stall",
                 Metric::Int(self.longest_stall.max(self.tick - self.last_exit)),
             ),
+            (
+                "first_exit_tick",
+                (self.exited > 0).then_some(self.first_exit).into(),
+            ),
             ("stage_width", Metric::Float(self.room.stage.x.into())),
             ("stage_height", Metric::Float(self.room.stage.y.into())),
         ]

@@ -30,6 +30,8 @@ pub struct PatrolScene {
     max_deviation: f32,
     nodes_reached: u64,
     reversals: u64,
+    /// Whether some agent turned back at the first node, and at the last.
+    turned_at: [bool; 2],
     visited: Vec<bool>,
     recording: bool,
     overlay: Overlay,
@@ -71,6 +73,7 @@ impl PatrolScene {
             max_deviation: 0.0,
             nodes_reached: 0,
             reversals: 0,
+            turned_at: [false; 2],
             recording: false,
             overlay: Overlay::default(),
             setup: setup.clone(),
@@ -97,7 +100,11 @@ impl Scene for PatrolScene {
                 self.nodes_reached += 1;
                 self.visited[sought] = true;
             }
-            self.reversals += u64::from(event.reversed);
+            if event.reversed {
+                self.reversals += 1;
+                // Turned back at the last node if now walking toward the first.
+                self.turned_at[usize::from(!follower.forward)] = true;
+            }
             let vel = self.crowd.velocity[i];
             let force = follow_path(
                 pos,
@@ -181,6 +188,10 @@ impl Scene for PatrolScene {
                 Metric::Int(self.visited.iter().filter(|&&v| v).count() as u64),
             ),
             ("reversals", Metric::Int(self.reversals)),
+            (
+                "ends_turned",
+                Metric::Int(self.turned_at.iter().filter(|&&t| t).count() as u64),
+            ),
             ("path_radius", Metric::Float(self.radius.into())),
         ]
     }
@@ -226,7 +237,12 @@ mod tests {
             assert_eq!(m.int("nodes_visited"), Some(5), "radius {radius}");
             assert!(
                 m.int("reversals").unwrap() >= 2 * 3,
-                "each agent turns back at both ends"
+                "agents keep turning back"
+            );
+            assert_eq!(
+                m.int("ends_turned"),
+                Some(2),
+                "agents turn back at both ends"
             );
             let limit = f64::from(radius) + margin();
             let dev = m.float("max_deviation");
