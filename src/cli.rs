@@ -40,7 +40,7 @@ OPTIONS:
     --seed S            seed of the scene's random generator
     --agents N          number of agents
     --neighbors MODE    neighbour search: grid (default) or brute
-    --threads N         worker threads for the crowd (default: all cores)
+    --threads N         worker threads for the crowd tick, headless or in the window (default: all cores)
     --steps N           headless: ticks to run
     --screenshot PATH   save a PNG of the window after --frames frames and exit
     --frames N          frames to render before the screenshot

@@ -53,6 +53,12 @@ fn run() -> Result<(), String> {
         return Ok(());
     }
 
+    if args.threads.is_some() {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(start.threads)
+            .build_global()
+            .map_err(|e| format!("cannot start {} worker threads: {e}", start.threads))?;
+    }
     let conf = Conf {
         window_title: "Steering Demos".to_string(),
         window_width: config.app.window[0] as i32,

@@ -122,7 +122,7 @@ impl SceneParams {
         match self {
             SceneParams::Seek(_) => &["seek", "flee", "arrive"],
             SceneParams::Wander(_) => &["circle", "random-target"],
-            SceneParams::Pursuit(_) => &["dynamic-t", "constant-t"],
+            SceneParams::Pursuit(_) => &["compare", "dynamic-t", "constant-t"],
             SceneParams::Patrol(_) => &["patrol", "loop", "once"],
             SceneParams::Doorway(_) => &["v0", "v1", "v2", "v3", "v4"],
             SceneParams::Leader(_) => &["follow"],
@@ -311,7 +311,7 @@ impl Config {
         };
         let mut scenes = Vec::with_capacity(raw.scene.len());
         for (i, (raw_scene, table)) in raw.scene.into_iter().zip(scene_tables).enumerate() {
-            let scene = build_scene(raw_scene, table, &located, doc.get_ref(), i)?;
+            let scene = build_scene(raw_scene, table, &located, doc.get_ref(), i, raw.app.stage)?;
             if scenes.iter().any(|s: &SceneConfig| s.name == scene.name) {
                 let e = Invalid::new(
                     "name",
@@ -380,6 +380,7 @@ fn build_scene(
     located: &Locator<'_>,
     doc: &DeTable<'_>,
     index: usize,
+    stage: [f32; 2],
 ) -> Result<SceneConfig, ConfigError> {
     let at = index.to_string();
     let here = ["scene", at.as_str()];
@@ -429,7 +430,7 @@ fn build_scene(
         pointer: raw.pointer,
         params,
     };
-    validate_scene(&scene).map_err(|e| located.invalid(doc, &here, e))?;
+    validate_scene(&scene, stage).map_err(|e| located.invalid(doc, &here, e))?;
     Ok(scene)
 }
 
@@ -548,7 +549,7 @@ fn validate_app(app: &AppConfig) -> Result<(), Invalid> {
     p.positive("period_ticks", app.pointer.period_ticks)
 }
 
-fn validate_scene(scene: &SceneConfig) -> Result<(), Invalid> {
+fn validate_scene(scene: &SceneConfig, stage: [f32; 2]) -> Result<(), Invalid> {
     let c = Checks { prefix: "" };
     c.count("agents", scene.agents, 1, MAX_AGENTS)?;
     let variants = scene.params.variants();
@@ -658,7 +659,8 @@ fn validate_scene(scene: &SceneConfig) -> Result<(), Invalid> {
             p.positive("unit_vector_length", d.unit_vector_length)?;
             p.between("fade_alpha", d.fade_alpha, 0.0, 1.0)?;
             p.count("reference_agents", d.reference_agents, 1, MAX_AGENTS)?;
-            p.count("agents_step", d.agents_step, 1, MAX_AGENTS)
+            p.count("agents_step", d.agents_step, 1, MAX_AGENTS)?;
+            doorway_fits(d, stage)
         }
         SceneParams::Leader(l) => {
             limits(&p, l.max_speed, l.max_force, l.mass)?;
@@ -672,6 +674,42 @@ fn validate_scene(scene: &SceneConfig) -> Result<(), Invalid> {
             p.non_negative("max_separation", l.max_separation)
         }
     }
+}
+
+/// The doorway's pieces must fit together on the stage (growing the stage
+/// for a larger crowd keeps them fitting: everything but the look-ahead grows).
+fn doorway_fits(d: &DoorwayParams, [w, h]: [f32; 2]) -> Result<(), Invalid> {
+    let door_x = d.target[0] * w;
+    if door_x - d.door_width * 0.5 < 0.0 || door_x + d.door_width * 0.5 > w {
+        return Err(Invalid::new(
+            "params.door_width",
+            format!(
+                "a {} px doorway centred under the target (x = {door_x}) must fit in the stage width {w}",
+                d.door_width
+            ),
+        ));
+    }
+    let wall_top = d.wall_top * h;
+    let room_top = wall_top + d.wall_thickness + d.max_see_ahead;
+    if room_top >= h {
+        return Err(Invalid::new(
+            "params.wall_thickness",
+            format!(
+                "no room left below the wall: wall_top * height + wall_thickness + max_see_ahead = {room_top} \
+                 must be less than the stage height {h}"
+            ),
+        ));
+    }
+    if d.exit_y >= wall_top {
+        return Err(Invalid::new(
+            "params.exit_y",
+            format!(
+                "must be above the wall, less than {wall_top} (got {})",
+                d.exit_y
+            ),
+        ));
+    }
+    Ok(())
 }
 
 fn limits(p: &Checks, max_speed: f32, max_force: f32, mass: f32) -> Result<(), Invalid> {

@@ -146,6 +146,38 @@ fn out_of_range_values_name_the_key_and_range() {
 }
 
 #[test]
+fn doorway_pieces_must_fit_on_the_stage() {
+    let cases = [
+        (
+            "wall_thickness = 80.0 ",
+            "wall_thickness = 800.0 ",
+            "no room left below the wall",
+        ),
+        (
+            "door_width = 130.0 ",
+            "door_width = 1300.0 ",
+            "must fit in the stage width 800",
+        ),
+        (
+            "target = [0.5, -100.0]",
+            "target = [0.01, -100.0]",
+            "must fit in the stage width 800",
+        ),
+        ("exit_y = -5.0 ", "exit_y = 50.0 ", "must be above the wall"),
+    ];
+    for (from, to, message) in cases {
+        let e = parse(&shipped_with(from, to)).unwrap_err();
+        assert!(e.to_string().contains(message), "{to}: {e}");
+        assert!(
+            e.key
+                .as_deref()
+                .is_some_and(|k| k.starts_with("scene[4].params.")),
+            "{e}"
+        );
+    }
+}
+
+#[test]
 fn unknown_variant_and_missing_lesson() {
     let e = parse(&shipped_with("variant = \"v4\"", "variant = \"v9\"")).unwrap_err();
     assert!(

@@ -121,6 +121,7 @@ impl Renderer {
         let scene = app.scene();
         let crowd = scene.crowd();
         let base = (2.0 * scene.agent_radius() / SPRITE_FILL * view.scale).max(MIN_AGENT);
+        let fade = scene.fade_alpha();
         for ((&p, &v), &look) in crowd
             .position
             .iter()
@@ -141,7 +142,7 @@ impl Renderer {
                 &self.agent,
                 at.x - size * 0.5,
                 at.y - size * 0.5,
-                agent_color(look),
+                agent_color(look, fade),
                 DrawTextureParams {
                     dest_size: Some(vec2(size, size)),
                     rotation,

@@ -54,12 +54,14 @@ pub fn meaning_color(meaning: Meaning) -> Color {
     }
 }
 
-pub fn agent_color(look: Look) -> Color {
+/// An agent's colour; `fade_alpha` is the opacity of a faded one.
+pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
     match look {
         Look::Plain => rgb(0x3d5a80),
-        Look::Faded => rgba(0x3d5a80, 0.4),
+        Look::Faded => rgba(0x3d5a80, fade_alpha),
         Look::Target => rgb(0x1d70b8),
         Look::Pursuer => rgb(0xc0392b),
+        Look::ConstantPursuer => rgb(0x8e44ad),
         Look::Evader => rgb(0xe09f3e),
         Look::Leader => rgb(0x1d3557),
     }

@@ -19,7 +19,7 @@ use crate::config::DoorwayParams;
 use crate::overlay::{Meaning, Overlay};
 use crate::steer::avoid::{AvoidParams, Obstacle, avoid};
 use crate::steer::group::{
-    QueueParams, QueueVariant, SeparationParams, first_other_within, queue, queue_ahead, separation,
+    QueueParams, QueueVariant, SeparationParams, queue, queue_ahead, separation,
 };
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
@@ -295,8 +295,9 @@ fn decide(
         return (decision, parts);
     }
     let q = &rules.queue;
-    let neighbor_ahead =
-        first_other_within(i, ahead, q.max_queue_radius, positions, neighbors, scratch).is_some();
+    let neighbor_ahead = neighbors
+        .first_within(positions, ahead, q.max_queue_radius, i, scratch)
+        .is_some();
     let (mut crowded, mut push) = (false, Vec2::ZERO);
     if neighbor_ahead && rules.variant >= QueueVariant::V3 {
         neighbors.within(positions, pos, rules.near_radius, scratch);
@@ -334,7 +335,10 @@ impl Scene for DoorwayScene {
     /// from the scene's generator).
     fn step(&mut self, _input: &Input) {
         self.neighbors.rebuild(&self.crowd.position);
-        self.measure_overlaps();
+        // The crowd as the last tick left it; the random spawn is not the queue's doing.
+        if self.tick > 0 {
+            self.measure_overlaps();
+        }
         if self.recording {
             self.record_overlay();
         }
@@ -452,6 +456,10 @@ impl Scene for DoorwayScene {
 
     fn agent_radius(&self) -> f32 {
         self.params.agent_radius
+    }
+
+    fn fade_alpha(&self) -> f32 {
+        self.params.fade_alpha
     }
 }
 

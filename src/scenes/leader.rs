@@ -119,7 +119,7 @@ impl Scene for LeaderScene {
             );
             self.behind_distance_sum += f64::from(pos.distance(f.behind));
             self.evading_count += u64::from(f.evading);
-            if self.recording && i < self.setup.overlay_max_agents {
+            if self.recording && i <= self.setup.overlay_max_agents {
                 self.overlay.vector(Meaning::Velocity, pos, vel, s);
                 self.overlay
                     .vector(Meaning::Steering, pos + vel * s, f.force, s);

@@ -78,8 +78,10 @@ pub enum Look {
     Faded,
     /// What the others pursue or follow.
     Target,
-    /// A pursuer.
+    /// A pursuer looking ahead with dynamic T.
     Pursuer,
+    /// A pursuer looking ahead a constant T.
+    ConstantPursuer,
     /// An evader.
     Evader,
     /// The leader.
@@ -169,6 +171,10 @@ pub trait Scene: Send {
     /// Radius of an agent as drawn, in px.
     fn agent_radius(&self) -> f32 {
         AGENT_RADIUS
+    }
+    /// Opacity of a [`Look::Faded`] agent.
+    fn fade_alpha(&self) -> f32 {
+        1.0
     }
 }
 

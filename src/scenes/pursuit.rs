@@ -1,12 +1,14 @@
 //! Pursuit and evade (SPEC section 4).
 //!
-//! A target (blue) seeks the pointer; pursuers (red) seek where it will be
-//! T ticks ahead, evaders (yellow) flee that point. With a constant T a
-//! pursuer close to the target aims far ahead of it and chases a ghost; the
-//! dynamic T = distance / max speed shrinks the look-ahead as it closes in.
+//! A target (blue) seeks the pointer; pursuers seek where it will be T ticks
+//! ahead, evaders (yellow) flee that point. With a constant T a pursuer
+//! close to the target aims far ahead of it and chases a ghost; the dynamic
+//! T = distance / max speed shrinks the look-ahead as it closes in. The
+//! compare variant runs both side by side: red pursuers use dynamic T,
+//! purple ones the constant T.
 //!
-//! Controls: move the mouse to lead the target; V switches dynamic / constant
-//! T; a click shows the predicted positions and the forces.
+//! Controls: move the mouse to lead the target; V cycles compare / dynamic /
+//! constant T; a click shows the predicted positions and the forces.
 
 use super::{Crowd, Input, Look, Metric, Scene, Setup, Stats, off_stage, random_point, rng};
 use crate::config::PursuitParams;
@@ -23,13 +25,16 @@ const TARGET: usize = 0;
 pub struct PursuitScene {
     stage: Vec2,
     params: PursuitParams,
-    prediction: Prediction,
+    /// Each agent's look-ahead (the target's entry is unused).
+    predictions: Vec<Prediction>,
+    forces: Vec<Vec2>,
     rng: Pcg32,
     crowd: Crowd,
     looks: Vec<Look>,
     pursuers: usize,
     tick: u64,
-    capture_tick: Option<u64>,
+    /// First capture by a dynamic-T pursuer, and by a constant-T one.
+    capture: [Option<u64>; 2],
     stats: Stats,
     recording: bool,
     overlay: Overlay,
@@ -38,38 +43,45 @@ pub struct PursuitScene {
 
 impl PursuitScene {
     pub fn new(stage: Vec2, params: &PursuitParams, setup: &Setup) -> Self {
-        let prediction = if setup.variant == "constant-t" {
-            Prediction::Constant(params.constant_t)
-        } else {
-            Prediction::Dynamic
+        let constant = Prediction::Constant(params.constant_t);
+        // Pursuer k's look-ahead in each variant; evaders always look dynamically.
+        let pursuer_prediction = |k: usize| match setup.variant.as_str() {
+            "constant-t" => constant,
+            "compare" if k % 2 == 1 => constant,
+            _ => Prediction::Dynamic,
         };
         let mut rng = rng(setup.seed);
         let mut crowd = Crowd::default();
-        let mut looks = Vec::new();
+        let mut looks = vec![Look::Target];
+        let mut predictions = vec![Prediction::Dynamic];
         crowd.push(stage * 0.5, Vec2::ZERO, params.mass);
-        looks.push(Look::Target);
         for i in 0..setup.agents + params.evaders {
             crowd.push(
                 random_point(&mut rng, Vec2::ZERO, stage),
                 Vec2::ZERO,
                 params.mass,
             );
-            looks.push(if i < setup.agents {
-                Look::Pursuer
-            } else {
-                Look::Evader
-            });
+            let (look, prediction) = match i < setup.agents {
+                true => match pursuer_prediction(i) {
+                    Prediction::Dynamic => (Look::Pursuer, Prediction::Dynamic),
+                    p => (Look::ConstantPursuer, p),
+                },
+                false => (Look::Evader, Prediction::Dynamic),
+            };
+            looks.push(look);
+            predictions.push(prediction);
         }
         Self {
             stage,
             params: params.clone(),
-            prediction,
+            predictions,
+            forces: Vec::new(),
             rng,
             crowd,
             looks,
             pursuers: setup.agents,
             tick: 0,
-            capture_tick: None,
+            capture: [None; 2],
             stats: Stats::default(),
             recording: false,
             overlay: Overlay::default(),
@@ -87,7 +99,8 @@ impl Scene for PursuitScene {
             max_force: p.max_force,
         };
         let (target_pos, target_vel) = (self.crowd.position[TARGET], self.crowd.velocity[TARGET]);
-        let mut forces = Vec::with_capacity(self.crowd.len());
+        let forces = &mut self.forces;
+        forces.clear();
         forces.push(seek(
             target_pos,
             target_vel,
@@ -96,14 +109,15 @@ impl Scene for PursuitScene {
         ));
         for i in 1..self.crowd.len() {
             let (pos, vel) = (self.crowd.position[i], self.crowd.velocity[i]);
-            let future = predict(pos, target_pos, target_vel, p.max_speed, self.prediction);
+            let prediction = self.predictions[i];
+            let future = predict(pos, target_pos, target_vel, p.max_speed, prediction);
             let is_pursuer = i <= self.pursuers;
             let force = if is_pursuer {
                 pursuit(pos, vel, future, p.max_speed)
             } else {
                 evade(pos, vel, future, p.max_speed)
             };
-            if self.recording && i < self.setup.overlay_max_agents {
+            if self.recording && i <= self.setup.overlay_max_agents {
                 let s = self.setup.vector_scale;
                 self.overlay.vector(Meaning::Velocity, pos, vel, s);
                 self.overlay
@@ -124,7 +138,7 @@ impl Scene for PursuitScene {
             max_speed: p.target_max_speed,
             max_force: p.target_max_force,
         };
-        for (i, force) in forces.into_iter().enumerate() {
+        for (i, &force) in self.forces.iter().enumerate() {
             let limits = if i == TARGET { target_limits } else { chaser };
             let c = &mut self.crowd;
             let applied = integrate(
@@ -142,11 +156,12 @@ impl Scene for PursuitScene {
         }
         self.tick += 1;
         let target_now = self.crowd.position[TARGET];
-        let caught = self.crowd.position[1..=self.pursuers]
-            .iter()
-            .any(|q| q.distance(target_now) <= self.params.capture_distance);
-        if caught && self.capture_tick.is_none() {
-            self.capture_tick = Some(self.tick);
+        for i in 1..=self.pursuers {
+            let group = usize::from(self.predictions[i] != Prediction::Dynamic);
+            let near = self.crowd.position[i].distance(target_now) <= self.params.capture_distance;
+            if near && self.capture[group].is_none() {
+                self.capture[group] = Some(self.tick);
+            }
         }
         self.stats.observe(&self.crowd, max_force);
     }
@@ -180,7 +195,13 @@ impl Scene for PursuitScene {
     }
 
     fn metrics(&self) -> Vec<(&'static str, Metric)> {
-        vec![("capture_tick", self.capture_tick.into())]
+        let [dynamic, constant] = self.capture;
+        let first = dynamic.into_iter().chain(constant).min();
+        vec![
+            ("capture_tick", first.into()),
+            ("capture_tick_dynamic_t", dynamic.into()),
+            ("capture_tick_constant_t", constant.into()),
+        ]
     }
 
     fn stage(&self) -> Vec2 {
@@ -190,8 +211,8 @@ impl Scene for PursuitScene {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenes::Input;
     use crate::scenes::testing::scene_with;
+    use crate::scenes::{Input, Look};
     use glam::Vec2;
 
     /// Ticks until capture of a target running in a straight line to the right.
@@ -214,6 +235,17 @@ mod tests {
             constant.is_none_or(|c| dynamic < c),
             "dynamic {dynamic} vs constant {constant:?}"
         );
+    }
+
+    #[test]
+    fn compare_runs_both_side_by_side() {
+        let mut run = scene_with("pursuit", "compare", Some(4));
+        let looks = run.scene.looks();
+        let count = |l| looks.iter().filter(|&&x| x == l).count();
+        assert_eq!((count(Look::Pursuer), count(Look::ConstantPursuer)), (2, 2));
+        let m = run.steps(3000);
+        assert!(m.int("capture_tick_dynamic_t").is_some());
+        assert!(m.int("capture_tick").is_some());
     }
 
     #[test]

@@ -134,7 +134,10 @@ impl NeighborIndex for Grid {
         // Bound the cell count by a small multiple of the agent count, so a
         // stray agent far away cannot make the grid huge.
         let max_cells = (positions.len() * 4).max(1024) as f32;
-        let needed = (extent.x * extent.y / max_cells).sqrt();
+        // The second bound keeps a long, thin spread from making one huge row.
+        let needed = (extent.x * extent.y / max_cells)
+            .sqrt()
+            .max(extent.max_element() / max_cells);
         self.cell = self.cell_size.max(needed);
         self.origin = if positions.is_empty() {
             Vec2::ZERO
@@ -332,10 +335,18 @@ mod tests {
         let positions = vec![Vec2::ZERO, Vec2::new(1.0e7, 1.0e7), Vec2::new(5.0, 0.0)];
         let mut grid = Grid::new(30.0);
         grid.rebuild(&positions);
-        assert!(grid.cols * grid.rows <= 1024 * 2);
+        assert!(grid.cols * grid.rows <= 1024 * 3);
         let mut out = Vec::new();
         grid.within(&positions, Vec2::ZERO, 10.0, &mut out);
         assert_eq!(out, vec![0, 2]);
+        let thin = vec![Vec2::ZERO, Vec2::new(1.0e9, 0.0)];
+        grid.rebuild(&thin);
+        assert!(
+            grid.cols * grid.rows <= 1024 * 3,
+            "{} x {}",
+            grid.cols,
+            grid.rows
+        );
     }
 
     #[test]
