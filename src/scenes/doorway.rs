@@ -14,7 +14,7 @@
 //! Controls: V cycles v0..v4; a click shows velocity (green), brake (red),
 //! the ahead point (orange) and the queue radius around agent and ahead point.
 
-use super::{Crowd, Input, Look, Metric, Scene, Setup, Stats, off_stage, random_point, rng};
+use super::{Common, Crowd, Input, Look, Metric, Scene, Setup, off_stage, random_point, rng};
 use crate::config::DoorwayParams;
 use crate::overlay::{Meaning, Overlay};
 use crate::steer::avoid::{AvoidParams, Obstacle, avoid};
@@ -107,18 +107,15 @@ struct Parts {
 }
 
 pub struct DoorwayScene {
+    common: Common,
     params: DoorwayParams,
     room: Room,
     rules: Rules,
     rng: Pcg32,
-    crowd: Crowd,
-    looks: Vec<Look>,
     neighbors: Neighbors,
     decisions: Vec<Decision>,
     /// One neighbour-query buffer per chunk of agents, reused every tick.
     scratch: Vec<Vec<u32>>,
-    tick: u64,
-    stats: Stats,
     exited: u64,
     first_exit: u64,
     /// Tick of the latest exit (0 before the first: then the whole run is a stall).
@@ -126,9 +123,6 @@ pub struct DoorwayScene {
     longest_stall: u64,
     max_overlap: f32,
     overlap_pairs: u64,
-    recording: bool,
-    overlay: Overlay,
-    setup: Setup,
 }
 
 impl DoorwayScene {
@@ -143,11 +137,11 @@ impl DoorwayScene {
         };
         let room = Room::new(base_stage, p, setup.agents);
         let mut rng = rng(setup.seed);
-        let mut crowd = Crowd::default();
+        let mut common = Common::new(room.stage, setup);
         for _ in 0..setup.agents {
             let at = random_point(&mut rng, Vec2::new(0.0, room.spawn_top), room.stage);
             let mass = p.mass_min + rng.random::<f32>() * p.mass_range;
-            crowd.push(at, Vec2::from(p.start_velocity), mass);
+            common.push(at, Vec2::from(p.start_velocity), mass, Look::Plain);
         }
         let rules = Rules {
             variant,
@@ -176,25 +170,19 @@ impl DoorwayScene {
         let cell = rules.near_radius.max(2.0 * p.agent_radius);
         Self {
             params: p.clone(),
-            looks: vec![Look::Plain; crowd.len()],
-            decisions: vec![Decision::default(); crowd.len()],
-            scratch: vec![Vec::new(); crowd.len().div_ceil(CHUNK).max(1)],
-            crowd,
+            decisions: vec![Decision::default(); setup.agents],
+            scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
+            common,
             room,
             rules,
             rng,
             neighbors: Neighbors::new(setup.neighbors, cell),
-            tick: 0,
-            stats: Stats::default(),
             exited: 0,
             first_exit: 0,
             last_exit: 0,
             longest_stall: 0,
             max_overlap: 0.0,
             overlap_pairs: 0,
-            recording: false,
-            overlay: Overlay::default(),
-            setup: setup.clone(),
         }
     }
 
@@ -206,7 +194,7 @@ impl DoorwayScene {
     /// Deepest overlap and overlapping pairs among the agents on the stage
     /// (the ones a viewer sees: not those walking in from the respawn line).
     fn measure_overlaps(&mut self) {
-        let positions = &self.crowd.position;
+        let positions = &self.common.crowd.position;
         let neighbors = &self.neighbors;
         let diameter = 2.0 * self.params.agent_radius;
         let stage = self.room.stage;
@@ -241,28 +229,37 @@ impl DoorwayScene {
 
     /// Records the forces of the first agents for the overlay.
     fn record_overlay(&mut self) {
-        self.overlay.clear();
+        self.common.overlay.clear();
         let unit = self.params.unit_vector_length;
         let radius = self.rules.queue.max_queue_radius;
-        let shown = self.crowd.len().min(self.setup.overlay_max_agents);
+        let shown = self
+            .common
+            .crowd
+            .len()
+            .min(self.common.setup.overlay_max_agents);
         for i in 0..shown {
             let scratch = &mut self.scratch[0];
             let (_, parts) = decide(
                 i,
-                &self.crowd,
+                &self.common.crowd,
                 &self.room,
                 &self.rules,
                 &self.neighbors,
                 scratch,
             );
-            let (pos, vel) = (self.crowd.position[i], self.crowd.velocity[i]);
-            self.overlay
+            let (pos, vel) = (self.common.crowd.position[i], self.common.crowd.velocity[i]);
+            self.common
+                .overlay
                 .vector(Meaning::Velocity, pos, vel.normalize_or_zero(), unit);
-            self.overlay
+            self.common
+                .overlay
                 .vector(Meaning::Brake, pos, parts.brake.normalize_or_zero(), unit);
-            self.overlay.point(Meaning::Ahead, parts.ahead);
-            self.overlay.circle(Meaning::QueueRadius, pos, radius);
-            self.overlay
+            self.common.overlay.point(Meaning::Ahead, parts.ahead);
+            self.common
+                .overlay
+                .circle(Meaning::QueueRadius, pos, radius);
+            self.common
+                .overlay
                 .circle(Meaning::QueueRadius, parts.ahead, radius);
         }
     }
@@ -328,23 +325,31 @@ fn decide(
 }
 
 impl Scene for DoorwayScene {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+
     /// One tick in four passes: index, measure and decide from the crowd
     /// as it stands (in parallel: every agent reads the same snapshot, so
     /// the result does not depend on the thread count), then integrate (in
     /// parallel, each agent on its own), then respawn (in order, drawing
     /// from the scene's generator).
     fn step(&mut self, _input: &Input) {
-        self.neighbors.rebuild(&self.crowd.position);
+        self.neighbors.rebuild(&self.common.crowd.position);
         // The crowd as the last tick left it; the random spawn is not the queue's doing.
-        if self.tick > 0 {
+        if self.common.tick > 0 {
             self.measure_overlaps();
         }
-        if self.recording {
+        if self.common.recording {
             self.record_overlay();
         }
 
         let (crowd, room, rules, neighbors) =
-            (&self.crowd, &self.room, &self.rules, &self.neighbors);
+            (&self.common.crowd, &self.room, &self.rules, &self.neighbors);
         self.decisions
             .par_chunks_mut(CHUNK)
             .zip(self.scratch.par_iter_mut())
@@ -356,12 +361,12 @@ impl Scene for DoorwayScene {
             });
 
         let limits = self.rules.limits;
-        let c = &mut self.crowd;
+        let c = &mut self.common.crowd;
         let max_force_sq = (
             &mut c.position,
             &mut c.velocity,
             &c.mass,
-            &mut self.looks,
+            &mut self.common.looks,
             &self.decisions,
         )
             .into_par_iter()
@@ -372,35 +377,22 @@ impl Scene for DoorwayScene {
             })
             .reduce(|| 0.0, f32::max);
 
-        self.tick += 1;
-        for i in 0..c.len() {
-            if c.position[i].y <= self.room.exit_y {
-                c.position[i] = Vec2::new(
-                    self.rng.random_range(0.0..=self.room.stage.x),
-                    self.room.respawn_y,
-                );
-                if self.exited > 0 {
-                    self.longest_stall = self.longest_stall.max(self.tick - self.last_exit);
-                } else {
-                    self.first_exit = self.tick;
-                }
-                self.exited += 1;
-                self.last_exit = self.tick;
+        // Through the doorway: back to the respawn line, in index order.
+        let tick = self.common.tick + 1;
+        for p in c.position.iter_mut().filter(|p| p.y <= self.room.exit_y) {
+            *p = Vec2::new(
+                self.rng.random_range(0.0..=self.room.stage.x),
+                self.room.respawn_y,
+            );
+            if self.exited > 0 {
+                self.longest_stall = self.longest_stall.max(tick - self.last_exit);
+            } else {
+                self.first_exit = tick;
             }
+            self.exited += 1;
+            self.last_exit = tick;
         }
-        self.stats.observe(&self.crowd, max_force_sq.sqrt());
-    }
-
-    fn tick(&self) -> u64 {
-        self.tick
-    }
-
-    fn crowd(&self) -> &Crowd {
-        &self.crowd
-    }
-
-    fn looks(&self) -> &[Look] {
-        &self.looks
+        self.common.finish_tick(max_force_sq.sqrt());
     }
 
     fn scenery(&self, _input: &Input, out: &mut Overlay) {
@@ -412,20 +404,8 @@ impl Scene for DoorwayScene {
         out.point(Meaning::Target, self.room.target);
     }
 
-    fn set_recording(&mut self, on: bool) {
-        self.recording = on;
-    }
-
-    fn overlay(&self) -> &Overlay {
-        &self.overlay
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
     fn metrics(&self) -> Vec<(&'static str, Metric)> {
-        let ticks = self.tick.max(1) as f64;
+        let ticks = self.common.tick.max(1) as f64;
         vec![
             ("exited", Metric::Int(self.exited)),
             ("max_overlap", Metric::Float(self.max_overlap.into())),
@@ -435,7 +415,7 @@ impl Scene for DoorwayScene {
             ),
             (
                 "longest_stall",
-                Metric::Int(self.longest_stall.max(self.tick - self.last_exit)),
+                Metric::Int(self.longest_stall.max(self.common.tick - self.last_exit)),
             ),
             (
                 "first_exit_tick",
@@ -444,10 +424,6 @@ impl Scene for DoorwayScene {
             ("stage_width", Metric::Float(self.room.stage.x.into())),
             ("stage_height", Metric::Float(self.room.stage.y.into())),
         ]
-    }
-
-    fn stage(&self) -> Vec2 {
-        self.room.stage
     }
 
     fn agents_step(&self) -> Option<usize> {

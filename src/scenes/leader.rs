@@ -8,53 +8,41 @@
 //! Controls: move the mouse to lead; a click shows the follow point, the
 //! leader's sight circle and each follower's forces.
 
-use super::{Crowd, Input, Look, Metric, Scene, Setup, Stats, random_point, rng};
+use super::{Common, Input, Look, Metric, Scene, Setup, random_point, rng};
 use crate::config::LeaderParams;
 use crate::overlay::{Meaning, Overlay};
+use crate::steer::Limits;
 use crate::steer::group::{self, SeparationParams, follow_leader, separation};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
-use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 
 /// Index of the leader in the crowd; followers come after it.
 const LEADER: usize = 0;
 
 pub struct LeaderScene {
-    stage: Vec2,
+    common: Common,
     params: LeaderParams,
     follow: group::LeaderParams,
     separation: SeparationParams,
-    crowd: Crowd,
-    looks: Vec<Look>,
     neighbors: Neighbors,
     forces: Vec<Vec2>,
     scratch: Vec<u32>,
-    tick: u64,
-    stats: Stats,
     behind_distance_sum: f64,
     evading_count: u64,
-    recording: bool,
-    overlay: Overlay,
-    setup: Setup,
 }
 
 impl LeaderScene {
     pub fn new(stage: Vec2, params: &LeaderParams, setup: &Setup) -> Self {
         let mut rng = rng(setup.seed);
-        let mut crowd = Crowd::default();
-        crowd.push(stage * 0.5, Vec2::ZERO, params.mass);
-        let mut looks = vec![Look::Leader];
+        let mut common = Common::new(stage, setup);
+        common.push(stage * 0.5, Vec2::ZERO, params.mass, Look::Leader);
         for _ in 0..setup.agents {
-            crowd.push(
-                random_point(&mut rng, Vec2::ZERO, stage),
-                Vec2::ZERO,
-                params.mass,
-            );
-            looks.push(Look::Plain);
+            let at = random_point(&mut rng, Vec2::ZERO, stage);
+            common.push(at, Vec2::ZERO, params.mass, Look::Plain);
         }
         Self {
-            stage,
+            common,
             follow: group::LeaderParams {
                 behind_dist: params.behind_dist,
                 sight_radius: params.sight_radius,
@@ -66,29 +54,32 @@ impl LeaderScene {
                 max_separation: params.max_separation,
             },
             params: params.clone(),
-            crowd,
-            looks,
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
             forces: Vec::new(),
             scratch: Vec::new(),
-            tick: 0,
-            stats: Stats::default(),
             behind_distance_sum: 0.0,
             evading_count: 0,
-            recording: false,
-            overlay: Overlay::default(),
-            setup: setup.clone(),
         }
     }
 }
 
 impl Scene for LeaderScene {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+
     fn step(&mut self, input: &Input) {
-        self.overlay.clear();
-        self.neighbors.rebuild(&self.crowd.position);
         let p = &self.params;
-        let positions = &self.crowd.position;
-        let (leader_pos, leader_vel) = (positions[LEADER], self.crowd.velocity[LEADER]);
+        let c = &mut self.common;
+        c.overlay.clear();
+        self.neighbors.rebuild(&c.crowd.position);
+        let positions = &c.crowd.position;
+        let (leader_pos, leader_vel) = (positions[LEADER], c.crowd.velocity[LEADER]);
+        let s = c.setup.vector_scale;
         self.forces.clear();
         self.forces.push(arrive(
             leader_pos,
@@ -97,9 +88,12 @@ impl Scene for LeaderScene {
             p.leader_max_speed,
             p.leader_slowing_radius,
         ));
-        let s = self.setup.vector_scale;
-        for i in 1..self.crowd.len() {
-            let (pos, vel) = (positions[i], self.crowd.velocity[i]);
+        if c.recording {
+            c.overlay
+                .vector(Meaning::Velocity, leader_pos, leader_vel, s);
+        }
+        for i in 1..c.crowd.len() {
+            let (pos, vel) = (positions[i], c.crowd.velocity[i]);
             self.neighbors
                 .within(positions, pos, self.separation.radius, &mut self.scratch);
             let others = self
@@ -119,80 +113,40 @@ impl Scene for LeaderScene {
             );
             self.behind_distance_sum += f64::from(pos.distance(f.behind));
             self.evading_count += u64::from(f.evading);
-            if self.recording && i <= self.setup.overlay_max_agents {
-                self.overlay.vector(Meaning::Velocity, pos, vel, s);
-                self.overlay
+            // Agent 0 is the leader, so agent i is the i-th follower.
+            if c.records(i - 1) {
+                c.overlay.vector(Meaning::Velocity, pos, vel, s);
+                c.overlay
                     .vector(Meaning::Steering, pos + vel * s, f.force, s);
-                self.overlay.vector(Meaning::Separation, pos, push, s);
+                c.overlay.vector(Meaning::Separation, pos, push, s);
                 if i == 1 {
-                    self.overlay.point(Meaning::FollowPoint, f.behind);
-                    self.overlay
+                    c.overlay.point(Meaning::FollowPoint, f.behind);
+                    c.overlay
                         .circle(Meaning::Sight, f.ahead, self.follow.sight_radius);
-                    self.overlay
+                    c.overlay
                         .circle(Meaning::Sight, leader_pos, self.follow.sight_radius);
                 }
             }
             self.forces.push(f.force);
         }
-        if self.recording {
-            self.overlay
-                .vector(Meaning::Velocity, leader_pos, leader_vel, s);
-        }
-        let mut max_force: f32 = 0.0;
-        let c = &mut self.crowd;
-        for (i, &force) in self.forces.iter().enumerate() {
-            let max_speed = if i == LEADER {
+        let limits = |i| Limits {
+            max_speed: if i == LEADER {
                 p.leader_max_speed
             } else {
                 p.max_speed
-            };
-            let limits = Limits {
-                max_speed,
-                max_force: p.max_force,
-            };
-            let applied = integrate(
-                &mut c.position[i],
-                &mut c.velocity[i],
-                c.mass[i],
-                limits,
-                Steering::force(force),
-            );
-            max_force = max_force.max(applied.length());
-        }
-        self.tick += 1;
-        self.stats.observe(&self.crowd, max_force);
-    }
-
-    fn tick(&self) -> u64 {
-        self.tick
-    }
-
-    fn crowd(&self) -> &Crowd {
-        &self.crowd
-    }
-
-    fn looks(&self) -> &[Look] {
-        &self.looks
+            },
+            max_force: p.max_force,
+        };
+        c.integrate_all(&self.forces, limits);
     }
 
     fn scenery(&self, input: &Input, out: &mut Overlay) {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn set_recording(&mut self, on: bool) {
-        self.recording = on;
-    }
-
-    fn overlay(&self) -> &Overlay {
-        &self.overlay
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
     fn metrics(&self) -> Vec<(&'static str, Metric)> {
-        let samples = (self.tick * (self.crowd.len() as u64 - 1)).max(1) as f64;
+        let followers = self.common.crowd.len() as u64 - 1;
+        let samples = (self.common.tick * followers).max(1) as f64;
         vec![
             (
                 "mean_behind_distance",
@@ -203,10 +157,6 @@ impl Scene for LeaderScene {
                 Metric::Float(self.evading_count as f64 / samples),
             ),
         ]
-    }
-
-    fn stage(&self) -> Vec2 {
-        self.stage
     }
 }
 

@@ -15,6 +15,7 @@ pub mod wander;
 use crate::config::{AppConfig, PointerScript, SceneConfig, SceneParams};
 use crate::overlay::Overlay;
 use crate::steer::neighbors::NeighborMode;
+use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 
 /// What the outside world tells a scene each tick.
@@ -136,28 +137,115 @@ pub struct Adjustable {
     pub step: f32,
 }
 
-/// A running scene.
+/// What every scene keeps besides its own state: the stage, the agents and
+/// how they look, the clock, the figures for the report, the overlay.
+#[derive(Debug, Clone)]
+pub struct Common {
+    pub stage: Vec2,
+    pub crowd: Crowd,
+    /// How each agent is drawn, one per agent.
+    pub looks: Vec<Look>,
+    pub tick: u64,
+    pub stats: Stats,
+    pub recording: bool,
+    pub overlay: Overlay,
+    pub setup: Setup,
+}
+
+impl Common {
+    /// An empty stage; the scene adds its agents with [`Common::push`].
+    pub fn new(stage: Vec2, setup: &Setup) -> Self {
+        Self {
+            stage,
+            crowd: Crowd::default(),
+            looks: Vec::new(),
+            tick: 0,
+            stats: Stats::default(),
+            recording: false,
+            overlay: Overlay::default(),
+            setup: setup.clone(),
+        }
+    }
+
+    /// Adds an agent, drawn with `look`.
+    pub fn push(&mut self, position: Vec2, velocity: Vec2, mass: f32, look: Look) {
+        self.crowd.push(position, velocity, mass);
+        self.looks.push(look);
+    }
+
+    /// Whether the overlay records the forces of agent `i` (the first
+    /// `overlay_max_agents` only).
+    pub fn records(&self, i: usize) -> bool {
+        self.recording && i < self.setup.overlay_max_agents
+    }
+
+    /// Moves every agent by its force through the movement manager, then
+    /// advances the clock and folds the tick into the figures.
+    pub fn integrate_all(&mut self, forces: &[Vec2], limits: impl Fn(usize) -> Limits) {
+        let c = &mut self.crowd;
+        let mut max_force: f32 = 0.0;
+        for (i, &force) in forces.iter().enumerate() {
+            let steering = Steering::force(force);
+            let applied = integrate(
+                &mut c.position[i],
+                &mut c.velocity[i],
+                c.mass[i],
+                limits(i),
+                steering,
+            );
+            max_force = max_force.max(applied.length());
+        }
+        self.finish_tick(max_force);
+    }
+
+    /// Advances the clock and folds the tick into the figures.
+    pub fn finish_tick(&mut self, max_force: f32) {
+        self.tick += 1;
+        self.stats.observe(&self.crowd, max_force);
+    }
+}
+
+/// A running scene. A scene implements [`Scene::step`] and its metrics and
+/// keeps the rest in a [`Common`], which the provided methods read.
 pub trait Scene: Send {
+    /// The state every scene has.
+    fn common(&self) -> &Common;
+    fn common_mut(&mut self) -> &mut Common;
     /// Advances one fixed tick.
     fn step(&mut self, input: &Input);
-    /// Ticks run since the start.
-    fn tick(&self) -> u64;
-    /// The agents, read-only.
-    fn crowd(&self) -> &Crowd;
-    /// How each agent is drawn, one per agent.
-    fn looks(&self) -> &[Look];
-    /// Always-drawn geometry: walls, the path, the target.
-    fn scenery(&self, input: &Input, out: &mut Overlay);
-    /// Turns force recording on or off (off costs nothing).
-    fn set_recording(&mut self, on: bool);
-    /// The forces recorded during the last tick.
-    fn overlay(&self) -> &Overlay;
-    /// Common figures.
-    fn stats(&self) -> &Stats;
     /// Scene-specific figures, by name.
     fn metrics(&self) -> Vec<(&'static str, Metric)>;
+    /// Always-drawn geometry: walls, the path, the target.
+    fn scenery(&self, _input: &Input, _out: &mut Overlay) {}
+
+    /// Ticks run since the start.
+    fn tick(&self) -> u64 {
+        self.common().tick
+    }
+    /// The agents, read-only.
+    fn crowd(&self) -> &Crowd {
+        &self.common().crowd
+    }
+    /// How each agent is drawn, one per agent.
+    fn looks(&self) -> &[Look] {
+        &self.common().looks
+    }
+    /// Turns force recording on or off (off costs nothing).
+    fn set_recording(&mut self, on: bool) {
+        self.common_mut().recording = on;
+    }
+    /// The forces recorded during the last tick.
+    fn overlay(&self) -> &Overlay {
+        &self.common().overlay
+    }
+    /// Common figures.
+    fn stats(&self) -> &Stats {
+        &self.common().stats
+    }
     /// The world size, in px.
-    fn stage(&self) -> Vec2;
+    fn stage(&self) -> Vec2 {
+        self.common().stage
+    }
     /// The path radius, for scenes that have one.
     fn path_radius(&self) -> Option<Adjustable> {
         None

@@ -9,33 +9,27 @@
 //! Controls: + and - widen and narrow the path radius live; V cycles patrol /
 //! loop / once; a click shows velocity, steering and the node being sought.
 
-use super::{Adjustable, Crowd, Input, Look, Metric, Scene, Setup, Stats};
+use super::{Adjustable, Common, Input, Look, Metric, Scene, Setup};
 use crate::config::PatrolParams;
 use crate::overlay::{Meaning, Overlay};
+use crate::steer::Limits;
 use crate::steer::path::{PathFollower, PathMode, distance_to_polyline, follow_path};
-use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 
 pub struct PatrolScene {
-    stage: Vec2,
+    common: Common,
     params: PatrolParams,
     nodes: Vec<Vec2>,
     mode: PathMode,
     radius: f32,
-    crowd: Crowd,
-    looks: Vec<Look>,
     followers: Vec<PathFollower>,
-    tick: u64,
-    stats: Stats,
+    forces: Vec<Vec2>,
     max_deviation: f32,
     nodes_reached: u64,
     reversals: u64,
     /// Whether some agent turned back at the first node, and at the last.
     turned_at: [bool; 2],
     visited: Vec<bool>,
-    recording: bool,
-    overlay: Overlay,
-    setup: Setup,
 }
 
 impl PatrolScene {
@@ -46,7 +40,7 @@ impl PatrolScene {
             _ => PathMode::Patrol,
         };
         let nodes: Vec<Vec2> = params.nodes.iter().map(|&n| Vec2::from(n)).collect();
-        let mut crowd = Crowd::default();
+        let mut common = Common::new(stage, setup);
         let mut followers = Vec::new();
         // Spread the agents along the path; a once-walk starts all of them at the first node.
         for i in 0..setup.agents {
@@ -55,45 +49,42 @@ impl PatrolScene {
             } else {
                 i * nodes.len() / setup.agents.max(1)
             };
-            crowd.push(nodes[start], Vec2::ZERO, params.mass);
+            common.push(nodes[start], Vec2::ZERO, params.mass, Look::Plain);
             followers.push(PathFollower::new(start, true));
         }
         Self {
-            stage,
+            common,
             params: params.clone(),
             visited: vec![false; nodes.len()],
             nodes,
             mode,
             radius: params.path_radius,
-            looks: vec![Look::Plain; crowd.len()],
-            crowd,
             followers,
-            tick: 0,
-            stats: Stats::default(),
+            forces: Vec::new(),
             max_deviation: 0.0,
             nodes_reached: 0,
             reversals: 0,
             turned_at: [false; 2],
-            recording: false,
-            overlay: Overlay::default(),
-            setup: setup.clone(),
         }
     }
 }
 
 impl Scene for PatrolScene {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+
     fn step(&mut self, _input: &Input) {
-        self.overlay.clear();
         let p = &self.params;
-        let limits = Limits {
-            max_speed: p.max_speed,
-            max_force: p.max_force,
-        };
-        let closed = self.mode == PathMode::Loop;
-        let mut max_force: f32 = 0.0;
-        for i in 0..self.crowd.len() {
-            let pos = self.crowd.position[i];
-            let follower = &mut self.followers[i];
+        let c = &mut self.common;
+        c.overlay.clear();
+        self.forces.clear();
+        for (i, follower) in self.followers.iter_mut().enumerate() {
+            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
             let sought = follower.current;
             let event = follower.advance(&self.nodes, pos, self.radius, self.mode);
             if event.reached {
@@ -105,7 +96,6 @@ impl Scene for PatrolScene {
                 // Turned back at the last node if now walking toward the first.
                 self.turned_at[usize::from(!follower.forward)] = true;
             }
-            let vel = self.crowd.velocity[i];
             let force = follow_path(
                 pos,
                 vel,
@@ -115,41 +105,26 @@ impl Scene for PatrolScene {
                 p.max_speed,
                 p.slowing_radius,
             );
-            if self.recording && i < self.setup.overlay_max_agents {
-                let s = self.setup.vector_scale;
-                self.overlay.vector(Meaning::Velocity, pos, vel, s);
-                self.overlay
-                    .vector(Meaning::Steering, pos + vel * s, force, s);
+            if c.records(i) {
+                let s = c.setup.vector_scale;
+                c.overlay.vector(Meaning::Velocity, pos, vel, s);
+                c.overlay.vector(Meaning::Steering, pos + vel * s, force, s);
                 if let Some(target) = follower.target(&self.nodes) {
-                    self.overlay.line(Meaning::Desired, pos, target);
+                    c.overlay.line(Meaning::Desired, pos, target);
                 }
             }
-            let c = &mut self.crowd;
-            let applied = integrate(
-                &mut c.position[i],
-                &mut c.velocity[i],
-                c.mass[i],
-                limits,
-                Steering::force(force),
-            );
-            max_force = max_force.max(applied.length());
-            let deviation = distance_to_polyline(c.position[i], &self.nodes, closed);
+            self.forces.push(force);
+        }
+        let limits = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
+        c.integrate_all(&self.forces, |_| limits);
+        let closed = self.mode == PathMode::Loop;
+        for &at in &c.crowd.position {
+            let deviation = distance_to_polyline(at, &self.nodes, closed);
             self.max_deviation = self.max_deviation.max(deviation);
         }
-        self.tick += 1;
-        self.stats.observe(&self.crowd, max_force);
-    }
-
-    fn tick(&self) -> u64 {
-        self.tick
-    }
-
-    fn crowd(&self) -> &Crowd {
-        &self.crowd
-    }
-
-    fn looks(&self) -> &[Look] {
-        &self.looks
     }
 
     fn scenery(&self, _input: &Input, out: &mut Overlay) {
@@ -167,37 +142,16 @@ impl Scene for PatrolScene {
         }
     }
 
-    fn set_recording(&mut self, on: bool) {
-        self.recording = on;
-    }
-
-    fn overlay(&self) -> &Overlay {
-        &self.overlay
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
     fn metrics(&self) -> Vec<(&'static str, Metric)> {
+        let count = |flags: &[bool]| flags.iter().filter(|&&v| v).count() as u64;
         vec![
             ("max_deviation", Metric::Float(self.max_deviation.into())),
             ("nodes_reached", Metric::Int(self.nodes_reached)),
-            (
-                "nodes_visited",
-                Metric::Int(self.visited.iter().filter(|&&v| v).count() as u64),
-            ),
+            ("nodes_visited", Metric::Int(count(&self.visited))),
             ("reversals", Metric::Int(self.reversals)),
-            (
-                "ends_turned",
-                Metric::Int(self.turned_at.iter().filter(|&&t| t).count() as u64),
-            ),
+            ("ends_turned", Metric::Int(count(&self.turned_at))),
             ("path_radius", Metric::Float(self.radius.into())),
         ]
-    }
-
-    fn stage(&self) -> Vec2 {
-        self.stage
     }
 
     fn path_radius(&self) -> Option<Adjustable> {

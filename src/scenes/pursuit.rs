@@ -10,12 +10,12 @@
 //! Controls: move the mouse to lead the target; V cycles compare / dynamic /
 //! constant T; a click shows the predicted positions and the forces.
 
-use super::{Crowd, Input, Look, Metric, Scene, Setup, Stats, off_stage, random_point, rng};
+use super::{Common, Input, Look, Metric, Scene, Setup, off_stage, random_point, rng};
 use crate::config::PursuitParams;
 use crate::overlay::{Meaning, Overlay};
+use crate::steer::Limits;
 use crate::steer::pursuit::{Prediction, evade, predict, pursuit};
 use crate::steer::seek::seek;
-use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 use rand_pcg::Pcg32;
 
@@ -23,22 +23,15 @@ use rand_pcg::Pcg32;
 const TARGET: usize = 0;
 
 pub struct PursuitScene {
-    stage: Vec2,
+    common: Common,
     params: PursuitParams,
     /// Each agent's look-ahead (the target's entry is unused).
     predictions: Vec<Prediction>,
     forces: Vec<Vec2>,
     rng: Pcg32,
-    crowd: Crowd,
-    looks: Vec<Look>,
     pursuers: usize,
-    tick: u64,
     /// First capture by a dynamic-T pursuer, and by a constant-T one.
     capture: [Option<u64>; 2],
-    stats: Stats,
-    recording: bool,
-    overlay: Overlay,
-    setup: Setup,
 }
 
 impl PursuitScene {
@@ -51,16 +44,10 @@ impl PursuitScene {
             _ => Prediction::Dynamic,
         };
         let mut rng = rng(setup.seed);
-        let mut crowd = Crowd::default();
-        let mut looks = vec![Look::Target];
+        let mut common = Common::new(stage, setup);
+        common.push(stage * 0.5, Vec2::ZERO, params.mass, Look::Target);
         let mut predictions = vec![Prediction::Dynamic];
-        crowd.push(stage * 0.5, Vec2::ZERO, params.mass);
         for i in 0..setup.agents + params.evaders {
-            crowd.push(
-                random_point(&mut rng, Vec2::ZERO, stage),
-                Vec2::ZERO,
-                params.mass,
-            );
             let (look, prediction) = match i < setup.agents {
                 true => match pursuer_prediction(i) {
                     Prediction::Dynamic => (Look::Pursuer, Prediction::Dynamic),
@@ -68,130 +55,100 @@ impl PursuitScene {
                 },
                 false => (Look::Evader, Prediction::Dynamic),
             };
-            looks.push(look);
+            let at = random_point(&mut rng, Vec2::ZERO, stage);
+            common.push(at, Vec2::ZERO, params.mass, look);
             predictions.push(prediction);
         }
         Self {
-            stage,
+            common,
             params: params.clone(),
             predictions,
             forces: Vec::new(),
             rng,
-            crowd,
-            looks,
             pursuers: setup.agents,
-            tick: 0,
             capture: [None; 2],
-            stats: Stats::default(),
-            recording: false,
-            overlay: Overlay::default(),
-            setup: setup.clone(),
         }
     }
 }
 
 impl Scene for PursuitScene {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+
     fn step(&mut self, input: &Input) {
-        self.overlay.clear();
         let p = &self.params;
-        let chaser = Limits {
-            max_speed: p.max_speed,
-            max_force: p.max_force,
-        };
-        let (target_pos, target_vel) = (self.crowd.position[TARGET], self.crowd.velocity[TARGET]);
-        let forces = &mut self.forces;
-        forces.clear();
-        forces.push(seek(
+        let c = &mut self.common;
+        c.overlay.clear();
+        let (target_pos, target_vel) = (c.crowd.position[TARGET], c.crowd.velocity[TARGET]);
+        let s = c.setup.vector_scale;
+        self.forces.clear();
+        self.forces.push(seek(
             target_pos,
             target_vel,
             input.pointer,
             p.target_max_speed,
         ));
-        for i in 1..self.crowd.len() {
-            let (pos, vel) = (self.crowd.position[i], self.crowd.velocity[i]);
-            let prediction = self.predictions[i];
-            let future = predict(pos, target_pos, target_vel, p.max_speed, prediction);
-            let is_pursuer = i <= self.pursuers;
-            let force = if is_pursuer {
+        if c.recording {
+            c.overlay
+                .vector(Meaning::Velocity, target_pos, target_vel, s);
+        }
+        for i in 1..c.crowd.len() {
+            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
+            let future = predict(
+                pos,
+                target_pos,
+                target_vel,
+                p.max_speed,
+                self.predictions[i],
+            );
+            let force = if i <= self.pursuers {
                 pursuit(pos, vel, future, p.max_speed)
             } else {
                 evade(pos, vel, future, p.max_speed)
             };
-            if self.recording && i <= self.setup.overlay_max_agents {
-                let s = self.setup.vector_scale;
-                self.overlay.vector(Meaning::Velocity, pos, vel, s);
-                self.overlay
-                    .vector(Meaning::Steering, pos + vel * s, force, s);
-                self.overlay.line(Meaning::Future, pos, future);
-                self.overlay.point(Meaning::Future, future);
+            // Agent 0 is the target, so agent i is the i-th chaser.
+            if c.records(i - 1) {
+                c.overlay.vector(Meaning::Velocity, pos, vel, s);
+                c.overlay.vector(Meaning::Steering, pos + vel * s, force, s);
+                c.overlay.line(Meaning::Future, pos, future);
+                c.overlay.point(Meaning::Future, future);
             }
-            forces.push(force);
-        }
-        if self.recording {
-            let s = self.setup.vector_scale;
-            self.overlay
-                .vector(Meaning::Velocity, target_pos, target_vel, s);
+            self.forces.push(force);
         }
 
-        let mut max_force: f32 = 0.0;
-        let target_limits = Limits {
+        let target = Limits {
             max_speed: p.target_max_speed,
             max_force: p.target_max_force,
         };
-        for (i, &force) in self.forces.iter().enumerate() {
-            let limits = if i == TARGET { target_limits } else { chaser };
-            let c = &mut self.crowd;
-            let applied = integrate(
-                &mut c.position[i],
-                &mut c.velocity[i],
-                c.mass[i],
-                limits,
-                Steering::force(force),
-            );
-            max_force = max_force.max(applied.length());
-            if i > self.pursuers && off_stage(c.position[i], self.stage) {
+        let chaser = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
+        c.integrate_all(&self.forces, |i| if i == TARGET { target } else { chaser });
+
+        for i in self.pursuers + 1..c.crowd.len() {
+            if off_stage(c.crowd.position[i], c.stage) {
                 // An evader that escaped the stage comes back somewhere else.
-                c.position[i] = random_point(&mut self.rng, Vec2::ZERO, self.stage);
+                c.crowd.position[i] = random_point(&mut self.rng, Vec2::ZERO, c.stage);
             }
         }
-        self.tick += 1;
-        let target_now = self.crowd.position[TARGET];
+        let target_now = c.crowd.position[TARGET];
         for i in 1..=self.pursuers {
             let group = usize::from(self.predictions[i] != Prediction::Dynamic);
-            let near = self.crowd.position[i].distance(target_now) <= self.params.capture_distance;
+            let near = c.crowd.position[i].distance(target_now) <= p.capture_distance;
             if near && self.capture[group].is_none() {
-                self.capture[group] = Some(self.tick);
+                self.capture[group] = Some(c.tick);
             }
         }
-        self.stats.observe(&self.crowd, max_force);
-    }
-
-    fn tick(&self) -> u64 {
-        self.tick
-    }
-
-    fn crowd(&self) -> &Crowd {
-        &self.crowd
-    }
-
-    fn looks(&self) -> &[Look] {
-        &self.looks
     }
 
     fn scenery(&self, input: &Input, out: &mut Overlay) {
         out.point(Meaning::Target, input.pointer);
-    }
-
-    fn set_recording(&mut self, on: bool) {
-        self.recording = on;
-    }
-
-    fn overlay(&self) -> &Overlay {
-        &self.overlay
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
     }
 
     fn metrics(&self) -> Vec<(&'static str, Metric)> {
@@ -202,10 +159,6 @@ impl Scene for PursuitScene {
             ("capture_tick_dynamic_t", dynamic.into()),
             ("capture_tick_constant_t", constant.into()),
         ]
-    }
-
-    fn stage(&self) -> Vec2 {
-        self.stage
     }
 }
 

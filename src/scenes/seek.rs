@@ -6,11 +6,11 @@
 //!
 //! Controls: move the mouse to move the target; V cycles seek / flee / arrive.
 
-use super::{Crowd, Input, Look, Metric, Scene, Setup, Stats, off_stage, random_point, rng};
+use super::{Common, Input, Look, Metric, Scene, Setup, off_stage, random_point, rng};
 use crate::config::SeekParams;
 use crate::overlay::{Meaning, Overlay};
+use crate::steer::Limits;
 use crate::steer::seek::{arrive, flee, seek};
-use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 
 /// The three steps of the lesson.
@@ -33,18 +33,12 @@ struct Approach {
 }
 
 pub struct SeekScene {
-    stage: Vec2,
+    common: Common,
     params: SeekParams,
     variant: Variant,
-    crowd: Crowd,
-    looks: Vec<Look>,
     approach: Vec<Approach>,
     last_target: Option<Vec2>,
-    tick: u64,
-    stats: Stats,
-    recording: bool,
-    overlay: Overlay,
-    setup: Setup,
+    forces: Vec<Vec2>,
 }
 
 impl SeekScene {
@@ -55,7 +49,7 @@ impl SeekScene {
             _ => Variant::Arrive,
         };
         let mut rng = rng(setup.seed);
-        let mut crowd = Crowd::default();
+        let mut common = Common::new(stage, setup);
         for i in 0..setup.agents {
             // The first agent starts in the middle; any others anywhere.
             let at = if i == 0 {
@@ -63,9 +57,10 @@ impl SeekScene {
             } else {
                 random_point(&mut rng, Vec2::ZERO, stage)
             };
-            crowd.push(at, Vec2::ZERO, params.mass);
+            common.push(at, Vec2::ZERO, params.mass, Look::Plain);
         }
-        let approach = crowd
+        let approach = common
+            .crowd
             .position
             .iter()
             .map(|&from| Approach {
@@ -75,120 +70,85 @@ impl SeekScene {
             })
             .collect();
         Self {
-            stage,
+            common,
             params: params.clone(),
             variant,
-            looks: vec![Look::Plain; crowd.len()],
-            crowd,
             approach,
             last_target: None,
-            tick: 0,
-            stats: Stats::default(),
-            recording: false,
-            overlay: Overlay::default(),
-            setup: setup.clone(),
-        }
-    }
-
-    fn limits(&self) -> Limits {
-        Limits {
-            max_speed: self.params.max_speed,
-            max_force: self.params.max_force,
+            forces: Vec::new(),
         }
     }
 }
 
 impl Scene for SeekScene {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+
     fn step(&mut self, input: &Input) {
         let target = input.pointer;
         let p = &self.params;
+        let c = &mut self.common;
+        c.overlay.clear();
+        self.forces.clear();
         let moved = self.last_target != Some(target);
         self.last_target = Some(target);
-        self.overlay.clear();
-        let mut max_force: f32 = 0.0;
-        for i in 0..self.crowd.len() {
-            let (pos, vel) = (self.crowd.position[i], self.crowd.velocity[i]);
+        for i in 0..c.crowd.len() {
+            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
+            if moved {
+                self.approach[i].from = pos;
+            }
             let force = match self.variant {
                 Variant::Seek => seek(pos, vel, target, p.max_speed),
                 Variant::Flee => flee(pos, vel, target, p.max_speed),
                 Variant::Arrive => arrive(pos, vel, target, p.max_speed, p.slowing_radius),
             };
-            if self.recording && i < self.setup.overlay_max_agents {
-                let s = self.setup.vector_scale;
-                self.overlay.vector(Meaning::Velocity, pos, vel, s);
-                self.overlay.vector(Meaning::Desired, pos, force + vel, s);
-                self.overlay
-                    .vector(Meaning::Steering, pos + vel * s, force, s);
+            if c.records(i) {
+                let s = c.setup.vector_scale;
+                c.overlay.vector(Meaning::Velocity, pos, vel, s);
+                c.overlay.vector(Meaning::Desired, pos, force + vel, s);
+                c.overlay.vector(Meaning::Steering, pos + vel * s, force, s);
             }
-            let limits = self.limits();
-            let c = &mut self.crowd;
-            let applied = integrate(
-                &mut c.position[i],
-                &mut c.velocity[i],
-                c.mass[i],
-                limits,
-                Steering::force(force),
-            );
-            max_force = max_force.max(applied.length());
-            if self.variant == Variant::Flee && off_stage(c.position[i], self.stage) {
-                // Fled off the stage: start again from the middle.
-                c.position[i] = self.stage * 0.5;
-            }
+            self.forces.push(force);
+        }
+        if c.recording && self.variant == Variant::Arrive {
+            c.overlay
+                .circle(Meaning::SlowingRadius, target, p.slowing_radius);
+        }
+        let limits = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
+        c.integrate_all(&self.forces, |_| limits);
 
-            let a = &mut self.approach[i];
-            let now = c.position[i];
-            if moved {
-                a.from = pos;
+        for (i, a) in self.approach.iter_mut().enumerate() {
+            if self.variant == Variant::Flee && off_stage(c.crowd.position[i], c.stage) {
+                // Fled off the stage: start again from the middle.
+                c.crowd.position[i] = c.stage * 0.5;
             }
+            let now = c.crowd.position[i];
             let direction = (target - a.from).normalize_or_zero();
             a.overshoot = a.overshoot.max((now - target).dot(direction));
             if now.distance(target) <= p.settle_distance {
-                a.settled_since.get_or_insert(self.tick + 1);
+                a.settled_since.get_or_insert(c.tick);
             } else {
                 a.settled_since = None;
             }
         }
-        if self.recording && self.variant == Variant::Arrive {
-            self.overlay
-                .circle(Meaning::SlowingRadius, target, p.slowing_radius);
-        }
-        self.tick += 1;
-        self.stats.observe(&self.crowd, max_force);
-    }
-
-    fn tick(&self) -> u64 {
-        self.tick
-    }
-
-    fn crowd(&self) -> &Crowd {
-        &self.crowd
-    }
-
-    fn looks(&self) -> &[Look] {
-        &self.looks
     }
 
     fn scenery(&self, input: &Input, out: &mut Overlay) {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn set_recording(&mut self, on: bool) {
-        self.recording = on;
-    }
-
-    fn overlay(&self) -> &Overlay {
-        &self.overlay
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
     fn metrics(&self) -> Vec<(&'static str, Metric)> {
-        let target = self.last_target.unwrap_or(self.stage * 0.5);
-        let final_distance = self
-            .crowd
-            .position
+        let target = self.last_target.unwrap_or(self.common.stage * 0.5);
+        let positions = &self.common.crowd.position;
+        let final_distance = positions
             .iter()
             .map(|p| p.distance(target))
             .fold(0.0, f32::max);
@@ -207,10 +167,6 @@ impl Scene for SeekScene {
             ("overshoot", Metric::Float(overshoot.max(0.0).into())),
             ("settle_tick", settle.into()),
         ]
-    }
-
-    fn stage(&self) -> Vec2 {
-        self.stage
     }
 }
 

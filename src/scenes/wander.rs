@@ -10,13 +10,13 @@
 //! its displacement and the wander force.
 
 use super::{
-    Crowd, Input, Look, Metric, Scene, Setup, Stats, off_stage, random_heading, random_point, rng,
+    Common, Input, Look, Metric, Scene, Setup, off_stage, random_heading, random_point, rng,
 };
 use crate::config::WanderParams;
-use crate::overlay::{Meaning, Overlay};
+use crate::overlay::Meaning;
 use crate::steer::seek::seek;
 use crate::steer::wander::{self, RandomTarget, next_angle};
-use crate::steer::{Limits, Steering, integrate, turn_angle};
+use crate::steer::{Limits, turn_angle};
 use glam::Vec2;
 use rand::RngExt;
 use rand_pcg::Pcg32;
@@ -28,24 +28,20 @@ pub enum Variant {
 }
 
 pub struct WanderScene {
-    stage: Vec2,
+    common: Common,
     params: WanderParams,
     circle: wander::WanderParams,
     variant: Variant,
     rng: Pcg32,
-    crowd: Crowd,
-    looks: Vec<Look>,
     angles: Vec<f32>,
     targets: Vec<RandomTarget>,
-    tick: u64,
-    stats: Stats,
+    forces: Vec<Vec2>,
+    /// Headings before the tick, to measure the turn.
+    headings: Vec<Vec2>,
     turn_sum: f64,
     turn_count: u64,
     max_turn: f32,
     respawns: u64,
-    recording: bool,
-    overlay: Overlay,
-    setup: Setup,
 }
 
 impl WanderScene {
@@ -56,12 +52,17 @@ impl WanderScene {
             Variant::Circle
         };
         let mut rng = rng(setup.seed);
-        let mut crowd = Crowd::default();
+        let mut common = Common::new(stage, setup);
         let mut angles = Vec::with_capacity(setup.agents);
         let mut targets = Vec::with_capacity(setup.agents);
         for _ in 0..setup.agents {
             let at = random_point(&mut rng, stage * 0.2, stage * 0.8);
-            crowd.push(at, random_heading(&mut rng) * params.max_speed, params.mass);
+            common.push(
+                at,
+                random_heading(&mut rng) * params.max_speed,
+                params.mass,
+                Look::Plain,
+            );
             angles.push(rng.random_range(0.0..std::f32::consts::TAU));
             targets.push(RandomTarget {
                 point: random_point(&mut rng, Vec2::ZERO, stage),
@@ -69,7 +70,7 @@ impl WanderScene {
             });
         }
         Self {
-            stage,
+            common,
             circle: wander::WanderParams {
                 circle_distance: params.circle_distance,
                 circle_radius: params.circle_radius,
@@ -78,26 +79,22 @@ impl WanderScene {
             params: params.clone(),
             variant,
             rng,
-            looks: vec![Look::Plain; crowd.len()],
-            crowd,
             angles,
             targets,
-            tick: 0,
-            stats: Stats::default(),
+            forces: Vec::new(),
+            headings: Vec::new(),
             turn_sum: 0.0,
             turn_count: 0,
             max_turn: 0.0,
             respawns: 0,
-            recording: false,
-            overlay: Overlay::default(),
-            setup: setup.clone(),
         }
     }
 
     /// This tick's force for agent `i`, drawing from the scene's generator.
     fn force(&mut self, i: usize) -> Vec2 {
-        let (pos, vel) = (self.crowd.position[i], self.crowd.velocity[i]);
-        let record = self.recording && i < self.setup.overlay_max_agents;
+        let c = &mut self.common;
+        let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
+        let record = c.records(i);
         match self.variant {
             Variant::Circle => {
                 let w = wander::wander(vel, self.angles[i], &self.circle);
@@ -105,16 +102,13 @@ impl WanderScene {
                 if record {
                     let s = self.params.overlay_scale;
                     let centre = pos + w.circle_center * s;
-                    self.overlay
-                        .vector(Meaning::Velocity, pos, vel, self.setup.vector_scale);
-                    self.overlay.circle(
-                        Meaning::WanderCircle,
-                        centre,
-                        self.circle.circle_radius * s,
-                    );
-                    self.overlay
+                    c.overlay
+                        .vector(Meaning::Velocity, pos, vel, c.setup.vector_scale);
+                    c.overlay
+                        .circle(Meaning::WanderCircle, centre, self.circle.circle_radius * s);
+                    c.overlay
                         .vector(Meaning::WanderDisplacement, centre, w.displacement, s);
-                    self.overlay.vector(Meaning::WanderForce, pos, w.force, s);
+                    c.overlay.vector(Meaning::WanderForce, pos, w.force, s);
                 }
                 w.force
             }
@@ -122,15 +116,15 @@ impl WanderScene {
                 let t = &mut self.targets[i];
                 t.ticks_left -= 1;
                 if t.ticks_left == 0 {
-                    t.point = random_point(&mut self.rng, Vec2::ZERO, self.stage);
+                    t.point = random_point(&mut self.rng, Vec2::ZERO, c.stage);
                     t.ticks_left = self.params.retarget_ticks;
                 }
                 let force = seek(pos, vel, t.point, self.params.max_speed);
                 if record {
-                    self.overlay
-                        .vector(Meaning::Velocity, pos, vel, self.setup.vector_scale);
-                    self.overlay.line(Meaning::Desired, pos, t.point);
-                    self.overlay.point(Meaning::Desired, t.point);
+                    c.overlay
+                        .vector(Meaning::Velocity, pos, vel, c.setup.vector_scale);
+                    c.overlay.line(Meaning::Desired, pos, t.point);
+                    c.overlay.point(Meaning::Desired, t.point);
                 }
                 force
             }
@@ -139,62 +133,39 @@ impl WanderScene {
 }
 
 impl Scene for WanderScene {
+    fn common(&self) -> &Common {
+        &self.common
+    }
+
+    fn common_mut(&mut self) -> &mut Common {
+        &mut self.common
+    }
+
     fn step(&mut self, _input: &Input) {
-        self.overlay.clear();
+        self.common.overlay.clear();
+        let mut forces = std::mem::take(&mut self.forces);
+        forces.clear();
+        for i in 0..self.common.crowd.len() {
+            forces.push(self.force(i));
+        }
         let limits = Limits {
             max_speed: self.params.max_speed,
             max_force: self.params.max_force,
         };
-        let mut max_force: f32 = 0.0;
-        for i in 0..self.crowd.len() {
-            let force = self.force(i);
-            let c = &mut self.crowd;
-            let before = c.velocity[i];
-            let applied = integrate(
-                &mut c.position[i],
-                &mut c.velocity[i],
-                c.mass[i],
-                limits,
-                Steering::force(force),
-            );
-            max_force = max_force.max(applied.length());
-            let turn = turn_angle(before, c.velocity[i]);
+        let c = &mut self.common;
+        self.headings.clone_from(&c.crowd.velocity);
+        c.integrate_all(&forces, |_| limits);
+        self.forces = forces;
+        for (i, &before) in self.headings.iter().enumerate() {
+            let turn = turn_angle(before, c.crowd.velocity[i]);
             self.turn_sum += f64::from(turn);
             self.turn_count += 1;
             self.max_turn = self.max_turn.max(turn);
-            if off_stage(c.position[i], self.stage) {
-                c.position[i] = self.stage * 0.5;
+            if off_stage(c.crowd.position[i], c.stage) {
+                c.crowd.position[i] = c.stage * 0.5;
                 self.respawns += 1;
             }
         }
-        self.tick += 1;
-        self.stats.observe(&self.crowd, max_force);
-    }
-
-    fn tick(&self) -> u64 {
-        self.tick
-    }
-
-    fn crowd(&self) -> &Crowd {
-        &self.crowd
-    }
-
-    fn looks(&self) -> &[Look] {
-        &self.looks
-    }
-
-    fn scenery(&self, _input: &Input, _out: &mut Overlay) {}
-
-    fn set_recording(&mut self, on: bool) {
-        self.recording = on;
-    }
-
-    fn overlay(&self) -> &Overlay {
-        &self.overlay
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
     }
 
     fn metrics(&self) -> Vec<(&'static str, Metric)> {
@@ -208,10 +179,6 @@ impl Scene for WanderScene {
             ("max_turn", Metric::Float(self.max_turn.into())),
             ("respawns", Metric::Int(self.respawns)),
         ]
-    }
-
-    fn stage(&self) -> Vec2 {
-        self.stage
     }
 }
 
