@@ -32,7 +32,7 @@ pub const CONTROLS: [(&str, &str); 13] = [
     ("Space", "pause / resume"),
     (".", "one tick while paused"),
     ("G", "neighbour search: grid / brute force"),
-    ("[ / ]", "remove / add agents (doorway)"),
+    ("[ / ]", "restart with 1,000 agents fewer / more (doorway)"),
     ("F12", "save a screenshot (PNG)"),
     ("H", "show / hide this help"),
     ("Esc", "quit"),
@@ -196,7 +196,7 @@ pub fn draw_help(screen: Vec2) {
         .iter()
         .map(|(_, t)| width(t, body_size))
         .fold(0.0, f32::max);
-    let w = key_w + text_w + MARGIN * 5.0;
+    let w = key_w + text_w + MARGIN * 7.0;
     let h = row * (CONTROLS.len() as f32 + 1.5) + MARGIN * 2.0;
     let x = ((screen.x - w) * 0.5).max(0.0);
     let y = (HUD_HEIGHT + (screen.y - HUD_HEIGHT - h) * 0.5).max(HUD_HEIGHT);
@@ -212,6 +212,6 @@ pub fn draw_help(screen: Vec2) {
     for (i, (key, what)) in CONTROLS.iter().enumerate() {
         let ty = y + MARGIN + row * (i as f32 + 1.8);
         draw_text(key, x + MARGIN * 2.0, ty, body_size, ACCENT);
-        draw_text(what, x + MARGIN * 3.0 + key_w, ty, body_size, TEXT);
+        draw_text(what, x + MARGIN * 5.0 + key_w, ty, body_size, TEXT);
     }
 }
