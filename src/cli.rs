@@ -98,50 +98,6 @@ fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
         .map_err(|_| format!("{flag} expects a non-negative whole number, got `{text}`"))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn args(s: &str) -> Result<Args, String> {
-        parse(s.split_whitespace().map(str::to_string))
-    }
-
-    #[test]
-    fn parses_a_headless_run() {
-        let a = args("--headless --scene doorway --steps 10 --seed 3 --agents 100 --variant v2")
-            .unwrap();
-        assert!(a.headless);
-        assert_eq!(a.scene.as_deref(), Some("doorway"));
-        assert_eq!((a.steps, a.seed, a.agents), (Some(10), Some(3), Some(100)));
-    }
-
-    #[test]
-    fn refuses_bad_flags_with_a_message() {
-        assert!(
-            args("--bogus")
-                .unwrap_err()
-                .contains("unknown argument `--bogus`")
-        );
-        assert!(
-            args("--steps ten --headless --scene a")
-                .unwrap_err()
-                .contains("--steps expects")
-        );
-        assert!(
-            args("--headless --scene a")
-                .unwrap_err()
-                .contains("--steps")
-        );
-        assert!(args("--scene").unwrap_err().contains("needs a value"));
-        assert!(args("--screenshot x.png").unwrap_err().contains("--frames"));
-        assert!(
-            args("--agents -5")
-                .unwrap_err()
-                .contains("--agents expects")
-        );
-    }
-}
-
 /// The start a user asked for, checked against the configuration.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Start {
@@ -209,4 +165,48 @@ pub fn resolve(args: &Args, config: &crate::config::Config) -> Result<Start, Str
         setup,
         threads,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Result<Args, String> {
+        parse(s.split_whitespace().map(str::to_string))
+    }
+
+    #[test]
+    fn parses_a_headless_run() {
+        let a = args("--headless --scene doorway --steps 10 --seed 3 --agents 100 --variant v2")
+            .unwrap();
+        assert!(a.headless);
+        assert_eq!(a.scene.as_deref(), Some("doorway"));
+        assert_eq!((a.steps, a.seed, a.agents), (Some(10), Some(3), Some(100)));
+    }
+
+    #[test]
+    fn refuses_bad_flags_with_a_message() {
+        assert!(
+            args("--bogus")
+                .unwrap_err()
+                .contains("unknown argument `--bogus`")
+        );
+        assert!(
+            args("--steps ten --headless --scene a")
+                .unwrap_err()
+                .contains("--steps expects")
+        );
+        assert!(
+            args("--headless --scene a")
+                .unwrap_err()
+                .contains("--steps")
+        );
+        assert!(args("--scene").unwrap_err().contains("needs a value"));
+        assert!(args("--screenshot x.png").unwrap_err().contains("--frames"));
+        assert!(
+            args("--agents -5")
+                .unwrap_err()
+                .contains("--agents expects")
+        );
+    }
 }
