@@ -91,18 +91,15 @@ struct Rules {
     near_radius: f32,
 }
 
-/// One agent's decision for this tick.
+/// One agent's decision for this tick, with the parts the overlay draws.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 struct Decision {
     steering: Steering,
     /// Avoiding a wall (drawn faded).
     avoiding: bool,
-}
-
-/// The parts of a decision, for the overlay.
-#[derive(Debug, Clone, Copy, Default)]
-struct Parts {
+    /// The queue's look-ahead point.
     ahead: Vec2,
+    /// The queue's brake force (zero when nobody is ahead).
     brake: Vec2,
 }
 
@@ -227,40 +224,22 @@ impl DoorwayScene {
         self.max_overlap = self.max_overlap.max(deepest);
     }
 
-    /// Records the forces of the first agents for the overlay.
+    /// Records, for the first agents, the forces decided this tick.
     fn record_overlay(&mut self) {
-        self.common.overlay.clear();
+        let c = &mut self.common;
+        c.overlay.clear();
         let unit = self.params.unit_vector_length;
         let radius = self.rules.queue.max_queue_radius;
-        let shown = self
-            .common
-            .crowd
-            .len()
-            .min(self.common.setup.overlay_max_agents);
-        for i in 0..shown {
-            let scratch = &mut self.scratch[0];
-            let (_, parts) = decide(
-                i,
-                &self.common.crowd,
-                &self.room,
-                &self.rules,
-                &self.neighbors,
-                scratch,
-            );
-            let (pos, vel) = (self.common.crowd.position[i], self.common.crowd.velocity[i]);
-            self.common
-                .overlay
+        let shown = c.crowd.len().min(c.setup.overlay_max_agents);
+        for (i, d) in self.decisions[..shown].iter().enumerate() {
+            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
+            c.overlay
                 .vector(Meaning::Velocity, pos, vel.normalize_or_zero(), unit);
-            self.common
-                .overlay
-                .vector(Meaning::Brake, pos, parts.brake.normalize_or_zero(), unit);
-            self.common.overlay.point(Meaning::Ahead, parts.ahead);
-            self.common
-                .overlay
-                .circle(Meaning::QueueRadius, pos, radius);
-            self.common
-                .overlay
-                .circle(Meaning::QueueRadius, parts.ahead, radius);
+            c.overlay
+                .vector(Meaning::Brake, pos, d.brake.normalize_or_zero(), unit);
+            c.overlay.point(Meaning::Ahead, d.ahead);
+            c.overlay.circle(Meaning::QueueRadius, pos, radius);
+            c.overlay.circle(Meaning::QueueRadius, d.ahead, radius);
         }
     }
 }
@@ -273,7 +252,7 @@ fn decide(
     rules: &Rules,
     neighbors: &impl NeighborIndex,
     scratch: &mut Vec<u32>,
-) -> (Decision, Parts) {
+) -> Decision {
     let positions = &crowd.position;
     let (pos, vel) = (positions[i], crowd.velocity[i]);
     let max_speed = rules.limits.max_speed;
@@ -283,13 +262,11 @@ fn decide(
     let mut decision = Decision {
         steering: Steering::force(steering),
         avoiding: avoidance.threat.is_some(),
-    };
-    let mut parts = Parts {
         ahead,
-        ..Parts::default()
+        brake: Vec2::ZERO,
     };
     if rules.variant == QueueVariant::V0 {
-        return (decision, parts);
+        return decision;
     }
     let q = &rules.queue;
     let neighbor_ahead = neighbors
@@ -320,8 +297,8 @@ fn decide(
         force: steering + outcome.brake,
         velocity_scale: outcome.velocity_scale,
     };
-    parts.brake = outcome.brake;
-    (decision, parts)
+    decision.brake = outcome.brake;
+    decision
 }
 
 impl Scene for DoorwayScene {
@@ -344,10 +321,6 @@ impl Scene for DoorwayScene {
         if self.common.tick > 0 {
             self.measure_overlaps();
         }
-        if self.common.recording {
-            self.record_overlay();
-        }
-
         let (crowd, room, rules, neighbors) =
             (&self.common.crowd, &self.room, &self.rules, &self.neighbors);
         self.decisions
@@ -356,9 +329,12 @@ impl Scene for DoorwayScene {
             .enumerate()
             .for_each(|(c, (decisions, scratch))| {
                 for (k, d) in decisions.iter_mut().enumerate() {
-                    *d = decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch).0;
+                    *d = decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch);
                 }
             });
+        if self.common.recording {
+            self.record_overlay();
+        }
 
         let limits = self.rules.limits;
         let c = &mut self.common.crowd;
