@@ -1,0 +1,80 @@
+//! Pinned behaviour: every scene and variant, default parameters, 600 ticks
+//! on one thread, gives these checksums. A restructuring must keep them; a
+//! deliberate change of behaviour updates them in a commit that says why.
+
+use std::process::Command;
+
+const PINNED: [(&str, &str, &str); 17] = [
+    ("seek", "seek", "c99bc3d585c5d353"),
+    ("seek", "flee", "16961eb1efc45894"),
+    ("seek", "arrive", "3cae298e20a550d4"),
+    ("wander", "circle", "cd31894903d5a5cc"),
+    ("wander", "random-target", "57b87d4fcfb67c05"),
+    ("pursuit", "compare", "47853cc1690327a7"),
+    ("pursuit", "dynamic-t", "46b886b22dbe7601"),
+    ("pursuit", "constant-t", "a959ec28d7e6cb25"),
+    ("patrol", "patrol", "5e8224634adcfd82"),
+    ("patrol", "loop", "f80b319fcbd5893b"),
+    ("patrol", "once", "f2acce18ebd01040"),
+    ("doorway", "v0", "c0f86a234395cd27"),
+    ("doorway", "v1", "a72602afe8b070d3"),
+    ("doorway", "v2", "5e425fe7fc352f1a"),
+    ("doorway", "v3", "acc502a3fb8fc728"),
+    ("doorway", "v4", "d79a88532c877e82"),
+    ("leader", "follow", "a2b1653cac01a225"),
+];
+
+fn checksum(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON line");
+    report["checksum"].as_str().expect("a checksum").to_string()
+}
+
+#[test]
+fn every_scene_and_variant_keeps_its_checksum() {
+    let mut changed = Vec::new();
+    for (scene, variant, pinned) in PINNED {
+        let args = [
+            "--headless",
+            "--scene",
+            scene,
+            "--variant",
+            variant,
+            "--steps",
+            "600",
+            "--threads",
+            "1",
+        ];
+        let got = checksum(&args);
+        if got != pinned {
+            changed.push(format!("{scene} {variant}: {pinned} -> {got}"));
+        }
+    }
+    assert!(changed.is_empty(), "behaviour changed:\n{}", changed.join("\n"));
+}
+
+#[test]
+fn a_large_parallel_doorway_keeps_its_checksum() {
+    let args = [
+        "--headless",
+        "--scene",
+        "doorway",
+        "--steps",
+        "300",
+        "--agents",
+        "2000",
+        "--threads",
+        "2",
+    ];
+    assert_eq!(checksum(&args), "11323b9a77b9c01d");
+}
