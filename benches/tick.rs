@@ -8,21 +8,20 @@
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::time::Duration;
 use steering_demos::config::Config;
-use steering_demos::scenes::{Input, Scene, Setup, build};
+use steering_demos::sim::lesson::Input;
+use steering_demos::sim::runner::Runner;
 use steering_demos::steer::neighbors::NeighborMode;
 
 const WARM_UP_TICKS: u64 = 30;
 
-fn doorway(agents: usize, neighbors: NeighborMode) -> Box<dyn Scene> {
+fn doorway(agents: usize, neighbors: NeighborMode) -> Runner {
     let config = Config::embedded();
     let scene = config.scene("doorway").expect("the shipped doorway scene");
-    let setup = Setup {
-        agents,
-        neighbors,
-        variant: "v4".into(),
-        ..Setup::from_config(&config.app, scene)
-    };
-    let mut s = build(&config.app, scene, &setup);
+    let mut setup = scene.setup();
+    setup.agents = agents;
+    setup.neighbors = neighbors;
+    setup.variant = scene.entry.variant("v4").expect("v4");
+    let (mut s, _) = config.start(scene, &setup);
     let input = Input {
         pointer: s.stage() * 0.5,
     };

@@ -1,56 +1,28 @@
-//! The window's state, without the window: which scene runs, its variant,
-//! pause, the overlay switch, the fixed-step accumulator. The frame loop in
-//! `main.rs` turns keys and clicks into [`Action`]s; each action that takes
-//! effect returns the line `--log-events` prints. Being plain Rust, every
-//! control is tested here without a display.
+//! The window's state, without the window: which scene runs, its variant
+//! and knobs, pause, the overlay switch, the fixed-step accumulator. The
+//! frame loop in `main.rs` turns keys and clicks into [`Action`]s (through
+//! the controls table); each action that takes effect returns the line
+//! `--log-events` prints. Being plain Rust, every control is tested here
+//! without a display.
 
-use crate::config::Config;
-use crate::scenes::{Input, Scene, Setup, build};
+use crate::config::{Config, SceneConfig};
+pub use crate::controls::Action;
+use crate::controls::{CONTROLS, Hint};
+use crate::scenes::registry::Entry;
+use crate::sim::knobs::{Apply, Knob, number};
+use crate::sim::lesson::{Input, Setup};
+use crate::sim::runner::Runner;
 use crate::steer::neighbors::NeighborMode;
 use glam::Vec2;
 use std::time::Instant;
-
-/// Something the user did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// Left click: show or hide the force overlay.
-    ToggleForces,
-    /// + or -: widen (+1) or narrow (-1) the path radius by one step.
-    PathRadius(i32),
-    /// 1-9: go to scene N (0-based here).
-    Scene(usize),
-    /// Right / Tab and Left / Shift+Tab.
-    NextScene,
-    PrevScene,
-    /// V: the scene's next variant.
-    NextVariant,
-    /// R: start the scene again with its seed.
-    Reset,
-    /// Space.
-    TogglePause,
-    /// `.` while paused: one tick.
-    StepOnce,
-    /// H.
-    ToggleHelp,
-    /// G: switch between the grid and the all-pairs neighbour search.
-    ToggleNeighbors,
-    /// ] and [: add (+1) or remove (-1) one step of agents (doorway).
-    Agents(i32),
-}
-
-/// What each scene was last set to, kept across scene switches.
-#[derive(Debug, Clone, PartialEq)]
-struct Memory {
-    setup: Setup,
-    path_radius: Option<f32>,
-}
 
 /// The running application.
 pub struct App {
     pub config: Config,
     index: usize,
-    memory: Vec<Memory>,
-    scene: Box<dyn Scene>,
+    /// What each scene was last set to, kept across scene switches.
+    memory: Vec<Setup>,
+    runner: Runner,
     pub show_forces: bool,
     pub paused: bool,
     pub help: bool,
@@ -64,25 +36,22 @@ pub struct App {
 impl App {
     /// Starts on scene `index` with `setup` (the command line's choices).
     pub fn new(config: Config, index: usize, setup: Setup) -> Self {
-        let mut memory: Vec<Memory> = config
+        let mut memory: Vec<Setup> = config
             .scenes
             .iter()
-            .map(|s| Memory {
-                setup: Setup {
-                    neighbors: setup.neighbors,
-                    ..Setup::from_config(&config.app, s)
-                },
-                path_radius: None,
+            .map(|s| Setup {
+                neighbors: setup.neighbors,
+                ..s.setup()
             })
             .collect();
-        memory[index].setup = setup;
-        let scene = Self::build_scene(&config, index, &memory[index]);
-        let pointer = scene.stage() * 0.5;
+        memory[index] = setup;
+        let runner = Self::start(&config, index, &memory[index]);
+        let pointer = runner.stage() * 0.5;
         Self {
             config,
             index,
             memory,
-            scene,
+            runner,
             show_forces: false,
             paused: false,
             help: false,
@@ -92,22 +61,20 @@ impl App {
         }
     }
 
-    fn build_scene(config: &Config, index: usize, memory: &Memory) -> Box<dyn Scene> {
-        let mut scene = build(&config.app, &config.scenes[index], &memory.setup);
-        if let Some(r) = memory.path_radius {
-            scene.set_path_radius(r);
-        }
-        scene.set_recording(true);
-        scene
+    fn start(config: &Config, index: usize, setup: &Setup) -> Runner {
+        let (mut runner, _) = config.start(&config.scenes[index], setup);
+        runner.set_recording(true);
+        runner
     }
 
     fn rebuild(&mut self) {
-        self.scene = Self::build_scene(&self.config, self.index, &self.memory[self.index]);
+        self.runner = Self::start(&self.config, self.index, &self.memory[self.index]);
         self.accumulator = 0.0;
     }
 
-    pub fn scene(&self) -> &dyn Scene {
-        self.scene.as_ref()
+    /// The running scene.
+    pub fn scene(&self) -> &Runner {
+        &self.runner
     }
 
     pub fn index(&self) -> usize {
@@ -115,26 +82,58 @@ impl App {
     }
 
     pub fn setup(&self) -> &Setup {
-        &self.memory[self.index].setup
+        &self.memory[self.index]
     }
 
-    /// The running scene's configuration entry.
-    pub fn scene_config(&self) -> &crate::config::SceneConfig {
+    /// The running scene's configuration.
+    pub fn scene_config(&self) -> &SceneConfig {
         &self.config.scenes[self.index]
     }
 
-    /// The lesson of the current variant.
-    pub fn lesson(&self) -> &str {
-        let config = self.scene_config();
-        config
-            .lessons
-            .get(&self.setup().variant)
-            .map_or("", String::as_str)
+    /// The running scene's registry row.
+    pub fn entry(&self) -> &'static Entry {
+        self.scene_config().entry
+    }
+
+    /// The name of the variant shown.
+    pub fn variant(&self) -> &'static str {
+        self.entry().variants[self.setup().variant]
+    }
+
+    /// The lesson of the variant shown.
+    pub fn lesson(&self) -> &'static str {
+        self.entry().lessons[self.setup().variant]
+    }
+
+    /// The knob + and - turn, with its current value.
+    pub fn primary(&self) -> Option<(&'static Knob, f64)> {
+        let knob = self.entry().primary()?;
+        Some((knob, self.setup().params.get(knob.name)?))
     }
 
     /// Seconds per simulation tick.
     pub fn tick_seconds(&self) -> f64 {
         1.0 / f64::from(self.config.app.tick_hz)
+    }
+
+    /// The footer's hints for the running scene, from the controls table.
+    pub fn hints(&self) -> Vec<String> {
+        let entry = self.entry();
+        CONTROLS
+            .iter()
+            .filter(|c| c.scope.applies(entry))
+            .filter_map(|c| match c.hint {
+                Hint::None => None,
+                Hint::Text(text) => Some(text.to_string()),
+                Hint::PrimaryKnob => self.primary().map(|(knob, value)| {
+                    format!("+/-: {} {} {}", knob.name, number(value), knob.unit)
+                        .trim_end()
+                        .to_string()
+                }),
+                Hint::Agents => Some(format!("[ ]: agents {}", self.setup().agents)),
+                Hint::Neighbors => Some(format!("G: neighbours {}", self.setup().neighbors.name())),
+            })
+            .collect()
     }
 
     /// Applies an action; returns the event line when it took effect.
@@ -144,13 +143,9 @@ impl App {
                 self.show_forces = !self.show_forces;
                 Some(format!("forces {}", on_off(self.show_forces)))
             }
-            Action::PathRadius(steps) => {
-                let adjustable = self.scene.path_radius()?;
-                let wanted = adjustable.value + steps as f32 * adjustable.step;
-                self.scene.set_path_radius(wanted);
-                let now = self.scene.path_radius()?.value;
-                self.memory[self.index].path_radius = Some(now);
-                (now != adjustable.value).then(|| format!("path_radius {now}"))
+            Action::Knob(steps) => {
+                let (knob, value) = self.primary()?;
+                self.set_knob(knob, knob.stepped(value, steps))
             }
             Action::Scene(i) => {
                 if i >= self.config.scenes.len() || i == self.index {
@@ -158,7 +153,7 @@ impl App {
                 }
                 self.index = i;
                 self.rebuild();
-                Some(format!("scene {}", self.scene_config().name))
+                Some(format!("scene {}", self.entry().name))
             }
             Action::NextScene => {
                 self.apply(Action::Scene((self.index + 1) % self.config.scenes.len()))
@@ -168,18 +163,14 @@ impl App {
                 self.apply(Action::Scene((self.index + n - 1) % n))
             }
             Action::NextVariant => {
-                let variants = self.scene_config().params.variants();
-                if variants.len() < 2 {
+                let count = self.entry().variants.len();
+                if count < 2 {
                     return None;
                 }
-                let at = variants
-                    .iter()
-                    .position(|v| *v == self.setup().variant)
-                    .unwrap_or(0);
-                let next = variants[(at + 1) % variants.len()].to_string();
-                self.memory[self.index].setup.variant = next.clone();
+                let setup = &mut self.memory[self.index];
+                setup.variant = (setup.variant + 1) % count;
                 self.rebuild();
-                Some(format!("variant {next}"))
+                Some(format!("variant {}", self.variant()))
             }
             Action::Reset => {
                 self.rebuild();
@@ -194,14 +185,14 @@ impl App {
                     return None;
                 }
                 self.tick();
-                Some(format!("step {}", self.scene.tick()))
+                Some(format!("step {}", self.runner.tick()))
             }
             Action::ToggleHelp => {
                 self.help = !self.help;
                 Some(format!("help {}", on_off(self.help)))
             }
             Action::ToggleNeighbors => {
-                let setup = &mut self.memory[self.index].setup;
+                let setup = &mut self.memory[self.index];
                 setup.neighbors = match setup.neighbors {
                     NeighborMode::Grid => NeighborMode::Brute,
                     NeighborMode::Brute => NeighborMode::Grid,
@@ -211,10 +202,9 @@ impl App {
                 Some(format!("neighbors {name}"))
             }
             Action::Agents(steps) => {
-                let step = self.scene.agents_step()?;
-                let setup = &mut self.memory[self.index].setup;
-                let wanted = setup.agents as i64 + i64::from(steps) * step as i64;
-                let agents = wanted.clamp(1, crate::config::MAX_AGENTS as i64) as usize;
+                let knob = self.entry().defaults.agents;
+                let setup = &mut self.memory[self.index];
+                let agents = knob.stepped(setup.agents as f64, steps) as usize;
                 if agents == setup.agents {
                     return None;
                 }
@@ -222,13 +212,30 @@ impl App {
                 self.rebuild();
                 Some(format!("agents {agents}"))
             }
+            // The window does these itself.
+            Action::Screenshot | Action::Quit => None,
         }
+    }
+
+    /// Sets a knob of the running scene: live when the knob allows it,
+    /// otherwise by starting the scene again. Returns the event line.
+    pub fn set_knob(&mut self, knob: &Knob, value: f64) -> Option<String> {
+        let params = &mut self.memory[self.index].params;
+        if params.get(knob.name) == Some(value) {
+            return None;
+        }
+        params.set(knob.name, value).ok()?;
+        match knob.apply {
+            Apply::Live => self.runner.retune(self.memory[self.index].params.as_ref()),
+            Apply::Restart => self.rebuild(),
+        }
+        Some(format!("knob {} {}", knob.name, number(value)))
     }
 
     /// Runs one tick at the current pointer.
     fn tick(&mut self) {
         let started = Instant::now();
-        self.scene.step(&Input {
+        self.runner.step(&Input {
             pointer: self.pointer,
         });
         self.tick_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -268,8 +275,12 @@ mod tests {
 
     fn app_on(scene: &str) -> App {
         let config = Config::embedded();
-        let index = config.scenes.iter().position(|s| s.name == scene).unwrap();
-        let setup = Setup::from_config(&config.app, &config.scenes[index]);
+        let index = config
+            .scenes
+            .iter()
+            .position(|s| s.name() == scene)
+            .unwrap();
+        let setup = config.scenes[index].setup();
         App::new(config, index, setup)
     }
 
@@ -278,30 +289,54 @@ mod tests {
         let mut app = app_on("patrol");
         let events: Vec<_> = [1, 1, 1, -1]
             .iter()
-            .filter_map(|&s| app.apply(Action::PathRadius(s)))
+            .filter_map(|&s| app.apply(Action::Knob(s)))
             .collect();
         assert_eq!(
             events,
             [
-                "path_radius 25",
-                "path_radius 30",
-                "path_radius 35",
-                "path_radius 30"
+                "knob path_radius 25",
+                "knob path_radius 30",
+                "knob path_radius 35",
+                "knob path_radius 30"
             ]
         );
+        let radius = |app: &App| app.setup().params.get("path_radius");
         for _ in 0..100 {
-            app.apply(Action::PathRadius(1));
+            app.apply(Action::Knob(1));
         }
-        assert_eq!(app.scene().path_radius().unwrap().value, 120.0);
-        assert_eq!(
-            app.apply(Action::PathRadius(1)),
-            None,
-            "no event at the limit"
-        );
+        assert_eq!(radius(&app), Some(120.0));
+        assert_eq!(app.apply(Action::Knob(1)), None, "no event at the limit");
         // The radius survives a variant change and a reset.
         app.apply(Action::NextVariant);
         app.apply(Action::Reset);
-        assert_eq!(app.scene().path_radius().unwrap().value, 120.0);
+        assert_eq!(radius(&app), Some(120.0));
+        assert!(app.hints().contains(&"+/-: path_radius 120 px".to_string()));
+    }
+
+    #[test]
+    fn plus_and_minus_turn_each_scene_s_primary_knob() {
+        let mut app = app_on("doorway");
+        assert_eq!(
+            app.apply(Action::Knob(1)).as_deref(),
+            Some("knob max_separation 2.5")
+        );
+        let ticks_before = app.scene().tick();
+        app.advance(1.0 / 60.0, Vec2::ZERO);
+        assert_eq!(
+            app.scene().tick(),
+            ticks_before + 1,
+            "a live knob keeps the run going"
+        );
+        for scene in 0..app.config.scenes.len() {
+            app.apply(Action::Scene(scene));
+            let (knob, before) = app.primary().expect("every scene has a primary knob");
+            let event = app
+                .apply(Action::Knob(1))
+                .or_else(|| app.apply(Action::Knob(-1)));
+            let after = app.setup().params.get(knob.name).unwrap();
+            assert_ne!(before, after, "{}", knob.name);
+            assert_eq!(event, Some(format!("knob {} {}", knob.name, number(after))));
+        }
     }
 
     #[test]
@@ -335,7 +370,7 @@ mod tests {
                 "variant v4"
             ]
         );
-        assert_eq!(app.lesson(), app.scene_config().lessons["v4"]);
+        assert_eq!(app.lesson(), app.entry().lessons[4]);
     }
 
     #[test]
@@ -404,10 +439,11 @@ mod tests {
         );
         let mut seek = app_on("seek");
         assert_eq!(
-            seek.apply(Action::Agents(1)),
-            None,
-            "only the doorway grows"
+            seek.apply(Action::Agents(1)).as_deref(),
+            Some("agents 2"),
+            "every scene's crowd grows by its own step"
         );
+        assert_eq!(seek.scene().crowd().len(), 2);
         assert_eq!(seek.apply(Action::ToggleHelp).as_deref(), Some("help on"));
     }
 }

@@ -1,165 +1,175 @@
-//! Command-line arguments. Hand-written: a dozen flags do not need a parser
-//! crate, and every mistake gets a one-line message listing what is valid.
+//! The command line (clap, derive). Usage errors come back as one line that
+//! names the problem and what is valid; `main` prints it and exits with 2.
 
+use crate::config::Config;
+use crate::controls;
+use crate::scenes::registry;
+use crate::sim::knobs::{Knob, number};
+use crate::sim::lesson::Setup;
+use crate::steer::neighbors::NeighborMode;
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
+use glam::Vec2;
 use std::path::PathBuf;
 
-/// What the user asked for.
-#[derive(Debug, Clone, PartialEq, Default)]
+/// Craig Reynolds' steering behaviors, one scene per lesson.
+#[derive(Debug, Clone, PartialEq, Parser)]
+#[command(name = "steering-demos", version, about)]
 pub struct Args {
+    /// Read this demos.toml instead of ./demos.toml or the built-in one
+    #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
+    /// Scene to start on (see --list)
+    #[arg(long, value_name = "NAME")]
     pub scene: Option<String>,
+    /// Variant of the scene (see --list)
+    #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
+    /// Seed of the scene's random generator
+    #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    pub agents: Option<usize>,
-    pub neighbors: Option<String>,
-    pub threads: Option<usize>,
+    /// Agents in the scene (range: see --list)
+    #[arg(long, value_name = "N")]
+    pub agents: Option<u64>,
+    /// Set a knob of the scene at start, as in demos.toml (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Neighbour search
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub neighbors: Option<Neighbors>,
+    /// Worker threads for the crowd tick [default: all cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Run without a window and print one JSON line
+    #[arg(long, requires_all = ["scene", "steps"], conflicts_with = "screenshot")]
     pub headless: bool,
+    /// Headless: ticks to run
+    #[arg(long, value_name = "N", requires = "headless")]
     pub steps: Option<u64>,
+    /// Save a PNG of the window after --frames frames and exit
+    #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
-    pub frames: Option<u64>,
+    /// Frames to render before the screenshot
+    #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120)]
+    pub frames: u64,
+    /// Start with the force overlay on
+    #[arg(long)]
     pub show_forces: bool,
+    /// Print one line per user action as it takes effect
+    #[arg(long)]
     pub log_events: bool,
-    pub help: bool,
+    /// List every scene with its variants and knobs, and exit
+    #[arg(long, conflicts_with_all = ["headless", "screenshot"])]
+    pub list: bool,
 }
 
-/// The usage text printed by `--help`.
-pub const USAGE: &str = "\
-steering-demos: Craig Reynolds' steering behaviors, one scene per lesson
+/// The neighbour searches, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Neighbors {
+    Grid,
+    Brute,
+}
 
-USAGE:
-    steering-demos [OPTIONS]                      open the window
-    steering-demos --headless --scene NAME --steps N [OPTIONS]
-                                                  run without a window, print one JSON line
-    steering-demos --screenshot PATH --frames N [--show-forces] [OPTIONS]
-                                                  render N frames, save a PNG, exit
-
-OPTIONS:
-    --config PATH       demos.toml to read (default: ./demos.toml, else the built-in copy)
-    --scene NAME        scene to start on (see demos.toml)
-    --variant V         variant of that scene
-    --seed S            seed of the scene's random generator
-    --agents N          number of agents
-    --neighbors MODE    neighbour search: grid (default) or brute
-    --threads N         worker threads for the crowd tick, headless or in the window (default: all cores)
-    --steps N           headless: ticks to run
-    --screenshot PATH   save a PNG of the window after --frames frames and exit
-    --frames N          frames to render before the screenshot
-    --show-forces       start with the force overlay on
-    --log-events        print one line per user action as it takes effect
-    -h, --help          print this help
-";
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Parsed {
+    Run(Box<Args>),
+    /// `--help` or `--version`: print this and exit 0.
+    Print(String),
+}
 
 /// Parses the arguments after the program name.
-pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Args, String> {
-    let mut out = Args::default();
-    let mut it = args.into_iter();
-    while let Some(flag) = it.next() {
-        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
-        match flag.as_str() {
-            "--config" => out.config = Some(PathBuf::from(value("--config")?)),
-            "--scene" => out.scene = Some(value("--scene")?),
-            "--variant" => out.variant = Some(value("--variant")?),
-            "--seed" => out.seed = Some(number("--seed", &value("--seed")?)?),
-            "--agents" => out.agents = Some(number("--agents", &value("--agents")?)?),
-            "--neighbors" => out.neighbors = Some(value("--neighbors")?),
-            "--threads" => out.threads = Some(number("--threads", &value("--threads")?)?),
-            "--steps" => out.steps = Some(number("--steps", &value("--steps")?)?),
-            "--screenshot" => out.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-            "--frames" => out.frames = Some(number("--frames", &value("--frames")?)?),
-            "--headless" => out.headless = true,
-            "--show-forces" => out.show_forces = true,
-            "--log-events" => out.log_events = true,
-            "-h" | "--help" => out.help = true,
-            other => {
-                return Err(format!(
-                    "unknown argument `{other}`; valid: --config --scene --variant --seed --agents --neighbors \
-                     --threads --headless --steps --screenshot --frames --show-forces --log-events --help"
-                ));
-            }
+pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> {
+    let command = Args::command().after_help(controls::help_text());
+    let argv = std::iter::once("steering-demos".to_string()).chain(args);
+    let matches = command.try_get_matches_from(argv).map_err(|e| {
+        use clap::error::ErrorKind;
+        match e.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(e.render().to_string()),
+            _ => Err(one_line(&e.render().to_string())),
         }
+    });
+    match matches {
+        Ok(m) => Args::from_arg_matches(&m)
+            .map(|a| Parsed::Run(Box::new(a)))
+            .map_err(|e| one_line(&e.render().to_string())),
+        Err(Ok(text)) => Ok(Parsed::Print(text)),
+        Err(Err(line)) => Err(line),
     }
-    if out.headless && out.steps.is_none() {
-        return Err("--headless needs --steps N".into());
-    }
-    if out.headless && out.scene.is_none() {
-        return Err("--headless needs --scene NAME".into());
-    }
-    if out.screenshot.is_some() != out.frames.is_some() {
-        return Err("--screenshot PATH and --frames N go together".into());
-    }
-    if out.threads == Some(0) {
-        return Err("--threads must be at least 1".into());
-    }
-    Ok(out)
 }
 
-fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag} expects a non-negative whole number, got `{text}`"))
+/// clap's message without the usage block, on one line.
+fn one_line(rendered: &str) -> String {
+    rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty() && !l.starts_with("tip:"))
+        .map(|l| l.strip_prefix("error: ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The start a user asked for, checked against the configuration.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Start {
     /// Index of the scene in the configuration.
     pub scene: usize,
-    pub setup: crate::scenes::Setup,
+    pub setup: Setup,
     pub threads: usize,
 }
 
-/// Checks `--scene`, `--variant`, `--neighbors` and the numbers against the
-/// configuration. Errors list the valid values.
-pub fn resolve(args: &Args, config: &crate::config::Config) -> Result<Start, String> {
-    use crate::steer::neighbors::NeighborMode;
+/// Checks the scene, variant, numbers and knobs against the configuration.
+/// Errors name the flag and list what is valid.
+pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
     let scene = match &args.scene {
         None => 0,
-        Some(name) => config
-            .scenes
-            .iter()
-            .position(|s| &s.name == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown scene `{name}`; valid scenes: {}",
-                    config.scene_names().join(", ")
-                )
-            })?,
+        Some(name) => {
+            let entry = registry::find(name)?;
+            config
+                .scenes
+                .iter()
+                .position(|s| s.entry.name == entry.name)
+                .unwrap_or(0)
+        }
     };
     let scene_config = &config.scenes[scene];
-    let mut setup = crate::scenes::Setup::from_config(&config.app, scene_config);
+    let entry = scene_config.entry;
+    let mut setup = scene_config.setup();
     if let Some(variant) = &args.variant {
-        let variants = scene_config.params.variants();
-        if !variants.contains(&variant.as_str()) {
-            return Err(format!(
-                "unknown variant `{variant}` for scene `{}`; valid variants: {}",
-                scene_config.name,
-                variants.join(", ")
-            ));
-        }
-        setup.variant = variant.clone();
+        setup.variant = entry.variant(variant)?;
     }
     if let Some(seed) = args.seed {
         setup.seed = seed;
     }
     if let Some(agents) = args.agents {
-        let max = crate::config::MAX_AGENTS;
-        if agents == 0 || agents > max {
-            return Err(format!(
-                "--agents must be between 1 and {max}, got {agents}"
-            ));
-        }
-        setup.agents = agents;
+        let knob = entry.defaults.agents;
+        knob.check(agents as f64)
+            .map_err(|m| format!("--agents {m} for scene `{}`", entry.name))?;
+        setup.agents = agents as usize;
     }
-    if let Some(mode) = &args.neighbors {
-        setup.neighbors = NeighborMode::parse(mode).ok_or_else(|| {
+    for assignment in &args.set {
+        set(assignment, entry.name, &entry.defaults.agents, &mut setup)?;
+    }
+    setup
+        .params
+        .check(Vec2::from(config.app.stage))
+        .map_err(|e| {
             format!(
-                "unknown neighbour search `{mode}`; valid: {}",
-                NeighborMode::NAMES.join(", ")
+                "--set: {}: {}",
+                e.key.trim_start_matches("params."),
+                e.message
             )
         })?;
+    if let Some(mode) = args.neighbors {
+        setup.neighbors = match mode {
+            Neighbors::Grid => NeighborMode::Grid,
+            Neighbors::Brute => NeighborMode::Brute,
+        };
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
     Ok(Start {
         scene,
         setup,
@@ -167,12 +177,94 @@ pub fn resolve(args: &Args, config: &crate::config::Config) -> Result<Start, Str
     })
 }
 
+/// One `--set KEY=VALUE`.
+fn set(assignment: &str, scene: &str, agents: &Knob, setup: &mut Setup) -> Result<(), String> {
+    let Some((key, text)) = assignment.split_once('=') else {
+        return Err(format!(
+            "--set expects KEY=VALUE, got `{assignment}` (knobs: steering-demos --list)"
+        ));
+    };
+    let (key, text) = (key.trim(), text.trim());
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("--set {assignment}: `{text}` is not a number"))?;
+    if key == agents.name {
+        let n = agents
+            .check(value)
+            .map_err(|m| format!("--set {assignment}: agents {m}"))?;
+        setup.agents = n as usize;
+        return Ok(());
+    }
+    setup.params.set(key, value).map_err(|e| {
+        let message = e.message.replace(
+            "valid knobs: ",
+            &format!("valid knobs of `{scene}`: agents, "),
+        );
+        format!("--set {assignment}: {message}")
+    })
+}
+
+/// Every scene with its variants and knobs: `--list`.
+pub fn list(config: &Config) -> String {
+    let mut out = String::new();
+    for (i, scene) in config.scenes.iter().enumerate() {
+        let e = scene.entry;
+        out.push_str(&format!("{}. {}  {}\n", i + 1, e.name, e.title));
+        let variants: Vec<String> = e
+            .variants
+            .iter()
+            .enumerate()
+            .map(|(k, v)| {
+                if k == scene.variant {
+                    format!("{v} (default)")
+                } else {
+                    v.to_string()
+                }
+            })
+            .collect();
+        out.push_str(&format!("   variants: {}\n", variants.join(", ")));
+        let agents = e.defaults.agents;
+        out.push_str(&knob_line(&agents, scene.agents as f64));
+        for knob in e.knobs {
+            let value = scene.params.get(knob.name).unwrap_or(knob.default);
+            out.push_str(&knob_line(knob, value));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn knob_line(knob: &Knob, value: f64) -> String {
+    let value = format!("{} {}", number(value), knob.unit);
+    let range = format!(
+        "{} to {}, step {}",
+        number(knob.min),
+        number(knob.max),
+        number(knob.step)
+    );
+    let apply = match knob.apply {
+        crate::sim::knobs::Apply::Live => "live",
+        crate::sim::knobs::Apply::Restart => "restart",
+    };
+    format!(
+        "   {:<22} {:<14} {:<26} {:<8} {}\n",
+        knob.name,
+        value.trim_end(),
+        range,
+        apply,
+        knob.doc
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn args(s: &str) -> Result<Args, String> {
-        parse(s.split_whitespace().map(str::to_string))
+        match parse(s.split_whitespace().map(str::to_string))? {
+            Parsed::Run(a) => Ok(*a),
+            Parsed::Print(text) => Err(format!("printed: {text}")),
+        }
     }
 
     #[test]
@@ -185,28 +277,77 @@ mod tests {
     }
 
     #[test]
-    fn refuses_bad_flags_with_a_message() {
+    fn usage_errors_are_one_line_naming_the_problem() {
+        let cases = [
+            ("--bogus", "--bogus"),
+            ("--headless --scene a --steps ten", "ten"),
+            ("--headless --scene a", "--steps"),
+            ("--scene", "--scene"),
+            ("--frames 5", "--screenshot"),
+            (
+                "--headless --scene a --steps 1 --screenshot x.png",
+                "cannot be used with",
+            ),
+            ("--seed 1 --seed 2", "cannot be used multiple times"),
+            ("--seed 99999999999999999999999", "too large"),
+            ("--threads 0", "--threads"),
+            ("--neighbors kd", "grid, brute"),
+        ];
+        for (line, needle) in cases {
+            let e = args(line).unwrap_err();
+            assert!(!e.contains('\n'), "{line}: {e}");
+            assert!(e.contains(needle), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn help_lists_the_controls_and_version_prints() {
+        let Ok(Parsed::Print(help)) = parse(["--help".to_string()]) else {
+            panic!("--help prints");
+        };
         assert!(
-            args("--bogus")
-                .unwrap_err()
-                .contains("unknown argument `--bogus`")
+            help.contains("Controls in the window") && help.contains("--set"),
+            "{help}"
         );
+        let Ok(Parsed::Print(version)) = parse(["--version".to_string()]) else {
+            panic!("--version prints");
+        };
+        assert!(version.contains(env!("CARGO_PKG_VERSION")));
+    }
+
+    #[test]
+    fn set_checks_knobs_like_demos_toml() {
+        let config = Config::embedded();
+        let start = |s: &str| resolve(&args(s).unwrap(), &config);
+        let ok = start("--scene doorway --set max_separation=5 --set agents=120").unwrap();
+        assert_eq!(ok.setup.params.get("max_separation"), Some(5.0));
+        assert_eq!(ok.setup.agents, 120);
+        let e = start("--scene doorway --set nope=1").unwrap_err();
         assert!(
-            args("--steps ten --headless --scene a")
-                .unwrap_err()
-                .contains("--steps expects")
+            e.contains("unknown knob `nope`") && e.contains("max_separation"),
+            "{e}"
         );
-        assert!(
-            args("--headless --scene a")
-                .unwrap_err()
-                .contains("--steps")
-        );
-        assert!(args("--scene").unwrap_err().contains("needs a value"));
-        assert!(args("--screenshot x.png").unwrap_err().contains("--frames"));
-        assert!(
-            args("--agents -5")
-                .unwrap_err()
-                .contains("--agents expects")
-        );
+        let e = start("--scene doorway --set max_separation=-1").unwrap_err();
+        assert!(e.contains("between 0 and 20"), "{e}");
+        let e = start("--scene doorway --set target_x=0.05").unwrap_err();
+        assert!(e.contains("door_width") && e.contains("must fit"), "{e}");
+        let e = start("--scene doorway --variant v9").unwrap_err();
+        assert!(e.contains("valid variants: v0, v1, v2, v3, v4"), "{e}");
+        assert!(start("--scene doorway --set max_separation").is_err());
+        assert!(start("--scene doorway --set max_separation=x").is_err());
+    }
+
+    #[test]
+    fn list_names_every_scene_variant_and_knob() {
+        let text = list(&Config::embedded());
+        for e in &registry::SCENES {
+            assert!(text.contains(e.name), "{}", e.name);
+            for v in e.variants {
+                assert!(text.contains(v), "{v}");
+            }
+            for k in e.knobs {
+                assert!(text.contains(k.name) && text.contains(k.doc), "{}", k.name);
+            }
+        }
     }
 }

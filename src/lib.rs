@@ -7,10 +7,13 @@
 //!   velocity; neighbour queries go through [`steer::neighbors::NeighborIndex`].
 //! - [`overlay`]: what a scene wants drawn (lines, arrows, circles tagged with
 //!   a meaning), as plain data.
-//! - [`scenes`]: one file per scene. A scene owns its agents, seeded RNG and
-//!   parameters, steps at a fixed tick and records its overlay.
-//! - [`config`]: `demos.toml`, its types, loading and error messages.
-//! - [`headless`]: runs a scene without a window and reports metrics as JSON.
+//! - [`sim`]: the runner, which owns the crowd, the clock, the figures and
+//!   the overlay; the [`sim::lesson::Lesson`] trait scenes implement; knobs
+//!   (every parameter declared once); the scripted pointer; the headless report.
+//! - [`scenes`]: one file per scene, and [`scenes::registry`], the one list.
+//! - [`config`]: reads `demos.toml` and locates its errors.
+//! - [`controls`]: the one table of keys.
+//! - [`cli`]: the command line.
 //! - [`app`]: the window's state and controls as plain data (tested headless).
 //! - `render` (binary only): macroquad drawing, the only code that touches
 //!   the window.
@@ -20,7 +23,8 @@
 pub mod app;
 pub mod cli;
 pub mod config;
-pub mod headless;
+pub mod controls;
 pub mod overlay;
 pub mod scenes;
+pub mod sim;
 pub mod steer;

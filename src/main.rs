@@ -23,9 +23,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 use steering_demos::app::{Action, App};
-use steering_demos::cli;
+use steering_demos::cli::{self, Parsed};
 use steering_demos::config::Config;
-use steering_demos::headless::{self, ScriptedPointer};
+use steering_demos::controls::{self, Key};
+use steering_demos::sim::report;
 
 fn main() -> ExitCode {
     match run() {
@@ -38,17 +39,23 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<(), String> {
-    let args = cli::parse(std::env::args().skip(1))?;
-    if args.help {
-        print!("{}", cli::USAGE);
+    let args = match cli::parse(std::env::args().skip(1))? {
+        Parsed::Run(args) => args,
+        Parsed::Print(text) => {
+            print!("{text}");
+            return Ok(());
+        }
+    };
+    let config = Config::load(args.config.as_deref()).map_err(|e| e.to_string())?;
+    if args.list {
+        print!("{}", cli::list(&config));
         return Ok(());
     }
-    let config = Config::load(args.config.as_deref()).map_err(|e| e.to_string())?;
     let start = cli::resolve(&args, &config)?;
     if args.headless {
         let scene = &config.scenes[start.scene];
         let steps = args.steps.unwrap_or(0);
-        let report = headless::run(&config.app, scene, &start.setup, steps, start.threads)?;
+        let report = report::run(steps, start.threads, || config.start(scene, &start.setup))?;
         println!("{}", report.to_json());
         return Ok(());
     }
@@ -68,10 +75,7 @@ fn run() -> Result<(), String> {
         ..Default::default()
     };
     let options = Options {
-        screenshot: args
-            .screenshot
-            .clone()
-            .map(|path| (path, args.frames.unwrap_or(1))),
+        screenshot: args.screenshot.clone().map(|path| (path, args.frames)),
         log_events: args.log_events,
     };
     let mut app = App::new(config, start.scene, start.setup);
@@ -102,11 +106,11 @@ impl Options {
 async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(), String>>>) {
     let mut renderer = Renderer::new();
     let mut frames: u64 = 0;
-    options.log(&format!("scene {}", app.scene_config().name));
+    options.log(&format!("scene {}", app.entry().name));
     loop {
-        // Input: keys and clicks become actions.
-        let input = read_input();
-        for &action in &input.actions {
+        // Input: keys and clicks become actions, through the controls table.
+        let actions = read_input();
+        for &action in &actions {
             if let Some(line) = app.apply(action) {
                 options.log(&line);
             }
@@ -117,8 +121,11 @@ async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(
         let screen = vec2(screen_width(), screen_height());
         let view = View::fit(app.scene().stage(), screen);
         if options.screenshot.is_some() {
-            let script =
-                ScriptedPointer::new(&app.config.app, app.scene_config(), app.scene().stage());
+            let script = steering_demos::sim::pointer::ScriptedPointer::new(
+                &app.config.app.pointer,
+                app.scene_config().pointer,
+                app.scene().stage(),
+            );
             let pointer = script.at(app.scene().tick());
             app.advance(app.tick_seconds(), pointer);
         } else {
@@ -139,10 +146,10 @@ async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(
         }
         frames += 1;
 
-        if input.screenshot {
+        if actions.contains(&Action::Screenshot) {
             let name = format!(
                 "steering-demos-{}-{}.png",
-                app.scene_config().name,
+                app.entry().name,
                 app.scene().tick()
             );
             match save_screenshot(Path::new(&name)) {
@@ -160,7 +167,7 @@ async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(
             *outcome.borrow_mut() = saved;
             break;
         }
-        if input.quit {
+        if actions.contains(&Action::Quit) {
             options.log("quit");
             break;
         }
@@ -168,28 +175,33 @@ async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(
     }
 }
 
-/// What the user did this frame.
-struct FrameInput {
-    actions: Vec<Action>,
-    screenshot: bool,
-    quit: bool,
-}
-
-fn read_input() -> FrameInput {
-    let mut actions = Vec::new();
-    if is_mouse_button_pressed(MouseButton::Left) {
-        actions.push(Action::ToggleForces);
-    }
+/// The actions of the keys and clicks of this frame.
+fn read_input() -> Vec<Action> {
     // Typed characters, so + works on any keyboard layout (and the keypad).
+    let mut typed = Vec::new();
     while let Some(c) = get_char_pressed() {
-        match c {
-            '+' | '=' => actions.push(Action::PathRadius(1)),
-            '-' => actions.push(Action::PathRadius(-1)),
-            '.' => actions.push(Action::StepOnce),
-            _ => {}
-        }
+        typed.push(c);
     }
-    let digits = [
+    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+    let pressed = |key: Key| match key {
+        Key::Click => is_mouse_button_pressed(MouseButton::Left),
+        Key::Char(c) => typed.contains(&c),
+        Key::Digits => false,
+        Key::Tab => !shift && is_key_pressed(KeyCode::Tab),
+        Key::ShiftTab => shift && is_key_pressed(KeyCode::Tab),
+        Key::Left => is_key_pressed(KeyCode::Left),
+        Key::Right => is_key_pressed(KeyCode::Right),
+        Key::V => is_key_pressed(KeyCode::V),
+        Key::R => is_key_pressed(KeyCode::R),
+        Key::Space => is_key_pressed(KeyCode::Space),
+        Key::H => is_key_pressed(KeyCode::H),
+        Key::G => is_key_pressed(KeyCode::G),
+        Key::LeftBracket => is_key_pressed(KeyCode::LeftBracket),
+        Key::RightBracket => is_key_pressed(KeyCode::RightBracket),
+        Key::F12 => is_key_pressed(KeyCode::F12),
+        Key::Escape => is_key_pressed(KeyCode::Escape),
+    };
+    const DIGITS: [KeyCode; 9] = [
         KeyCode::Key1,
         KeyCode::Key2,
         KeyCode::Key3,
@@ -200,41 +212,7 @@ fn read_input() -> FrameInput {
         KeyCode::Key8,
         KeyCode::Key9,
     ];
-    for (i, &key) in digits.iter().enumerate() {
-        if is_key_pressed(key) {
-            actions.push(Action::Scene(i));
-        }
-    }
-    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-    let keys = [
-        (KeyCode::Right, Action::NextScene),
-        (KeyCode::Left, Action::PrevScene),
-        (
-            KeyCode::Tab,
-            if shift {
-                Action::PrevScene
-            } else {
-                Action::NextScene
-            },
-        ),
-        (KeyCode::V, Action::NextVariant),
-        (KeyCode::R, Action::Reset),
-        (KeyCode::Space, Action::TogglePause),
-        (KeyCode::H, Action::ToggleHelp),
-        (KeyCode::G, Action::ToggleNeighbors),
-        (KeyCode::LeftBracket, Action::Agents(-1)),
-        (KeyCode::RightBracket, Action::Agents(1)),
-    ];
-    for (key, action) in keys {
-        if is_key_pressed(key) {
-            actions.push(action);
-        }
-    }
-    FrameInput {
-        actions,
-        screenshot: is_key_pressed(KeyCode::F12),
-        quit: is_key_pressed(KeyCode::Escape),
-    }
+    controls::actions(pressed, |d| is_key_pressed(DIGITS[d - 1]))
 }
 
 /// Saves the window as an opaque PNG; an unwritable path is an error, not a panic.

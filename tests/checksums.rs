@@ -60,7 +60,11 @@ fn every_scene_and_variant_keeps_its_checksum() {
             changed.push(format!("{scene} {variant}: {pinned} -> {got}"));
         }
     }
-    assert!(changed.is_empty(), "behaviour changed:\n{}", changed.join("\n"));
+    assert!(
+        changed.is_empty(),
+        "behaviour changed:\n{}",
+        changed.join("\n")
+    );
 }
 
 #[test]

@@ -2,18 +2,15 @@
 //! original 60 (the stage grows to keep their density).
 
 use steering_demos::config::Config;
-use steering_demos::headless::{Report, run};
-use steering_demos::scenes::Setup;
+use steering_demos::sim::report::{Report, run};
 
 fn doorway(agents: usize, steps: u64) -> Report {
     let config = Config::embedded();
     let scene = config.scene("doorway").unwrap();
-    let setup = Setup {
-        agents,
-        variant: "v4".into(),
-        ..Setup::from_config(&config.app, scene)
-    };
-    run(&config.app, scene, &setup, steps, 2).unwrap()
+    let mut setup = scene.setup();
+    setup.agents = agents;
+    setup.variant = scene.entry.variant("v4").unwrap();
+    run(steps, 2, || config.start(scene, &setup)).unwrap()
 }
 
 #[test]

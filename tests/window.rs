@@ -210,7 +210,7 @@ fn the_window_as_a_person_uses_it() {
     let narrow = s.shot("patrol-radius-20");
     for (key, radius) in [("plus", 25), ("plus", 30), ("plus", 35), ("minus", 30)] {
         s.key(key);
-        s.expect(&format!("path_radius {radius}"));
+        s.expect(&format!("knob path_radius {radius}"));
     }
     let wide = s.shot("patrol-radius-30");
     let (d20, d30) = (count(&narrow, PATH_DISC, 3), count(&wide, PATH_DISC, 3));
@@ -230,26 +230,26 @@ fn the_window_as_a_person_uses_it() {
     let mut pictures = Vec::new();
     let mut current = "patrol";
     for (i, scene) in config.scenes.iter().enumerate() {
-        if scene.name != current {
+        if scene.name() != current {
             s.key(&(i + 1).to_string());
-            s.expect(&format!("scene {}", scene.name));
-            current = &scene.name;
+            s.expect(&format!("scene {}", scene.name()));
+            current = scene.name();
         }
-        let variants = scene.params.variants();
+        let variants = scene.entry.variants;
         // Patrol's variant was not changed above, so every scene starts on its configured one.
-        let first = variants.iter().position(|v| *v == scene.variant).unwrap();
+        let first = scene.variant;
         for k in 0..variants.len() {
             let variant = variants[(first + k) % variants.len()];
             if k > 0 {
                 s.key("v");
                 s.expect(&format!("variant {variant}"));
             }
-            let img = s.shot(&format!("{}-{variant}", scene.name));
+            let img = s.shot(&format!("{}-{variant}", scene.name()));
             let paper = count(&img, PAPER, 6);
             assert!(
                 paper > 200_000,
                 "{} {variant}: the stage is drawn ({paper} px)",
-                scene.name
+                scene.name()
             );
             pictures.push(region(&img, 60, SCREEN.1 - 30));
         }

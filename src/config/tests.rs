@@ -1,4 +1,5 @@
 use super::*;
+use crate::sim::knobs::number;
 
 fn parse(text: &str) -> Result<Config, ConfigError> {
     Config::parse("test.toml", text)
@@ -18,21 +19,53 @@ fn line_of(text: &str, needle: &str) -> usize {
 }
 
 #[test]
-fn shipped_demos_toml_parses_with_every_scene_kind() {
+fn shipped_demos_toml_states_the_declared_defaults() {
     let config = parse(EMBEDDED).expect("shipped demos.toml is valid");
-    let kinds: Vec<&str> = config.scenes.iter().map(|s| s.params.kind()).collect();
-    assert_eq!(kinds, SceneParams::KINDS);
-    assert_eq!(config.app.tick_hz, 60.0);
-    assert_eq!(config.app.stage, [800.0, 600.0]);
-    let Some(SceneParams::Doorway(d)) = config.scene("doorway").map(|s| &s.params) else {
-        panic!("no doorway scene");
-    };
+    assert_eq!(config.app, AppConfig::default());
+    let names: Vec<&str> = config.scenes.iter().map(|s| s.name()).collect();
+    assert_eq!(names, registry::names());
+    for scene in &config.scenes {
+        let e = scene.entry;
+        // demos.toml documents the defaults the scene declares: they agree.
+        assert!(
+            *scene.params == *e.default_params(),
+            "{}: demos.toml differs from the declared defaults",
+            e.name
+        );
+        assert_eq!(scene.seed, e.defaults.seed, "{}", e.name);
+        assert_eq!(scene.agents as f64, e.defaults.agents.default, "{}", e.name);
+        assert_eq!(scene.variant, e.defaults.variant, "{}", e.name);
+        assert_eq!(scene.pointer, e.defaults.pointer, "{}", e.name);
+        for knob in e.knobs {
+            assert!(
+                EMBEDDED.contains(&format!("\n{} = ", knob.name)),
+                "demos.toml does not list {}.{}",
+                e.name,
+                knob.name
+            );
+        }
+    }
     // The original queue demo's constants (SPEC section 10).
-    assert_eq!((d.max_force, d.max_speed), (5.4, 6.0));
-    assert_eq!((d.max_see_ahead, d.max_avoid_force), (50.0, 600.0));
-    assert_eq!((d.max_queue_ahead, d.max_queue_radius), (30.0, 30.0));
-    assert_eq!((d.max_separation, d.separation_radius), (2.0, 30.0));
-    assert_eq!(config.scene("doorway").unwrap().agents, 60);
+    let d = &config.scene("doorway").unwrap().params;
+    for (knob, value) in [
+        ("max_force", 5.4),
+        ("max_speed", 6.0),
+        ("max_see_ahead", 50.0),
+        ("max_avoid_force", 600.0),
+        ("max_queue_ahead", 30.0),
+        ("max_queue_radius", 30.0),
+        ("max_separation", 2.0),
+        ("separation_radius", 30.0),
+    ] {
+        assert_eq!(d.get(knob).map(|v| v as f32), Some(value as f32), "{knob}");
+    }
+}
+
+#[test]
+fn an_empty_file_is_every_default() {
+    let config = parse("").unwrap();
+    assert_eq!(config.scenes.len(), registry::SCENES.len());
+    assert_eq!(config.app, AppConfig::default());
 }
 
 #[test]
@@ -56,11 +89,7 @@ fn wrong_type_names_the_key_and_line() {
         Some(line_of(&text, "\"wide\"")),
         "{e}"
     );
-    assert_eq!(
-        e.key.as_deref(),
-        Some("scene[0].params.slowing_radius"),
-        "{e}"
-    );
+    assert_eq!(e.key.as_deref(), Some("seek.params.slowing_radius"), "{e}");
     assert!(e.message.contains("invalid type"), "{e}");
 }
 
@@ -85,37 +114,48 @@ fn unknown_key_lists_the_valid_ones() {
 }
 
 #[test]
-fn unknown_scene_kind_lists_the_kinds() {
-    let text = shipped_with("kind = \"wander\"", "kind = \"dance\"");
+fn unknown_scene_table_lists_the_scenes() {
+    let text = shipped_with("\n[wander]\n", "\n[dance]\n");
     let e = parse(&text).unwrap_err();
     let shown = e.to_string();
-    assert!(shown.contains("unknown scene kind `dance`"), "{shown}");
+    assert!(shown.contains("unknown table `dance`"), "{shown}");
     assert!(
-        shown.contains("seek, wander, pursuit, patrol, doorway, leader"),
+        shown.contains("app, seek, wander, pursuit, patrol, doorway, leader"),
         "{shown}"
     );
     assert_eq!(
         e.place.map(|p| p.0),
-        Some(line_of(&text, "\"dance\"")),
+        Some(line_of(&text, "[dance]")),
         "{shown}"
     );
 }
 
 #[test]
-fn out_of_range_values_name_the_key_and_range() {
+fn every_knob_out_of_range_is_blamed_with_its_place_and_range() {
+    for scene in &registry::SCENES {
+        for knob in scene.knobs {
+            let above = knob.max + knob.step.max(1.0);
+            let line = format!("\n{} = ", knob.name);
+            let table = format!("[{}.params]", scene.name);
+            // Replace the knob's line inside this scene's table only.
+            let at = EMBEDDED.find(&table).unwrap();
+            let offset = at + EMBEDDED[at..].find(&line).unwrap() + 1;
+            let end = offset + EMBEDDED[offset..].find('\n').unwrap();
+            let written = format!("{} = {}", knob.name, number(above));
+            let text = format!("{}{written}{}", &EMBEDDED[..offset], &EMBEDDED[end..]);
+            let e = parse(&text).unwrap_err();
+            let key = format!("{}.params.{}", scene.name, knob.name);
+            assert_eq!(e.key.as_deref(), Some(key.as_str()), "{e}");
+            assert!(e.message.contains(&knob.range_text()), "{e}");
+            let line_no = text[..offset].matches('\n').count() + 1;
+            assert_eq!(e.place, Some((line_no, 1)), "{e}");
+        }
+    }
+}
+
+#[test]
+fn app_and_scene_values_out_of_range_name_the_key_and_range() {
     let cases = [
-        (
-            "circle_radius = 8.0 ",
-            "circle_radius = -8.0 ",
-            "scene[1].params.circle_radius",
-            "0 or more",
-        ),
-        (
-            "mass = 1.0\nslowing_radius",
-            "mass = 0.0\nslowing_radius",
-            "scene[0].params.mass",
-            "greater than 0",
-        ),
         (
             "tick_hz = 60 ",
             "tick_hz = 0 ",
@@ -125,14 +165,8 @@ fn out_of_range_values_name_the_key_and_range() {
         (
             "agents = 60 ",
             "agents = 900000 ",
-            "scene[4].agents",
+            "doorway.agents",
             "between 1 and 200000",
-        ),
-        (
-            "path_radius = 20.0 ",
-            "path_radius = 500.0 ",
-            "scene[3].params.path_radius",
-            "between 5 and 120",
         ),
     ];
     for (from, to, key, range) in cases {
@@ -140,53 +174,52 @@ fn out_of_range_values_name_the_key_and_range() {
         let e = parse(&text).unwrap_err();
         assert_eq!(e.key.as_deref(), Some(key), "{e}");
         assert!(e.message.contains(range), "{e}");
-        let bad_line = line_of(&text, to.lines().next().unwrap().trim());
+        let bad_line = line_of(&text, to.trim());
         assert_eq!(e.place.map(|p| p.0), Some(bad_line), "{e}");
     }
 }
 
 #[test]
 fn doorway_pieces_must_fit_on_the_stage() {
-    let cases = [
+    let cases: [(&[(&str, &str)], &str); 2] = [
         (
-            "wall_thickness = 80.0 ",
-            "wall_thickness = 800.0 ",
+            &[
+                ("wall_thickness = 80.0 ", "wall_thickness = 300.0 "),
+                ("max_see_ahead = 50.0 ", "max_see_ahead = 200.0 "),
+                ("wall_top = 0.05 ", "wall_top = 0.5 "),
+            ],
             "no room left below the wall",
         ),
         (
-            "door_width = 130.0 ",
-            "door_width = 1300.0 ",
+            &[("target_x = 0.5 ", "target_x = 0.05 ")],
             "must fit in the stage width 800",
         ),
-        (
-            "target = [0.5, -100.0]",
-            "target = [0.01, -100.0]",
-            "must fit in the stage width 800",
-        ),
-        ("exit_y = -5.0 ", "exit_y = 50.0 ", "must be above the wall"),
     ];
-    for (from, to, message) in cases {
-        let e = parse(&shipped_with(from, to)).unwrap_err();
-        assert!(e.to_string().contains(message), "{to}: {e}");
+    for (edits, message) in cases {
+        let text = edits.iter().fold(EMBEDDED.to_string(), |t, (from, to)| {
+            t.replacen(from, to, 1)
+        });
+        let e = parse(&text).unwrap_err();
+        assert!(e.to_string().contains(message), "{edits:?}: {e}");
         assert!(
             e.key
                 .as_deref()
-                .is_some_and(|k| k.starts_with("scene[4].params.")),
+                .is_some_and(|k| k.starts_with("doorway.params.")),
             "{e}"
         );
     }
 }
 
 #[test]
-fn unknown_variant_and_missing_lesson() {
+fn unknown_variant_lists_the_valid_ones() {
     let e = parse(&shipped_with("variant = \"v4\"", "variant = \"v9\"")).unwrap_err();
     assert!(
-        e.to_string()
-            .contains("unknown variant `v9`; valid variants: v0, v1, v2, v3, v4"),
+        e.to_string().contains(
+            "unknown variant `v9` for scene `doorway`; valid variants: v0, v1, v2, v3, v4"
+        ),
         "{e}"
     );
-    let e = parse(&shipped_with("flee = \"Flee:", "fled = \"Flee:")).unwrap_err();
-    assert!(e.to_string().contains("lesson"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("doorway.variant"));
 }
 
 #[test]
@@ -203,5 +236,5 @@ fn missing_file_is_reported() {
 fn wrong_type_in_the_first_of_two_bad_lines() {
     let text = EMBEDDED.replace("\nmass = 1.0", "\nmass = \"heavy\"");
     let e = parse(&text).unwrap_err();
-    assert_eq!(e.key.as_deref(), Some("scene[0].params.mass"), "{e}");
+    assert_eq!(e.key.as_deref(), Some("seek.params.mass"), "{e}");
 }

@@ -6,6 +6,7 @@ use macroquad::math::Vec2;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 use macroquad::text::{draw_text, measure_text};
 use steering_demos::app::App;
+use steering_demos::controls::CONTROLS;
 use steering_demos::overlay::Meaning;
 
 const TITLE_SIZE: f32 = 24.0;
@@ -20,23 +21,6 @@ fn text_sizes(screen_width: f32) -> (f32, f32) {
     let k = (screen_width / FULL_TEXT_WIDTH).clamp(MIN_TEXT_SCALE, 1.0);
     ((TITLE_SIZE * k).round(), (BODY_SIZE * k).round())
 }
-
-/// Every control, for the help panel (and the README).
-pub const CONTROLS: [(&str, &str); 13] = [
-    ("Left click", "show / hide the force vectors"),
-    ("+ / -", "widen / narrow the path radius (patrol)"),
-    ("1-9", "go to scene N"),
-    ("Left / Right, Tab", "previous / next scene"),
-    ("V", "next variant of the scene"),
-    ("R", "reset the scene (same seed)"),
-    ("Space", "pause / resume"),
-    (".", "one tick while paused"),
-    ("G", "neighbour search: grid / brute force"),
-    ("[ / ]", "restart with 1,000 agents fewer / more (doorway)"),
-    ("F12", "save a screenshot (PNG)"),
-    ("H", "show / hide this help"),
-    ("Esc", "quit"),
-];
 
 fn width(text: &str, size: f32) -> f32 {
     measure_text(text, None, size as u16, 1.0).width
@@ -60,7 +44,6 @@ pub fn draw_hud(app: &App, fps: i32, screen: Vec2) {
     draw_rectangle(0.0, 0.0, screen.x, HUD_HEIGHT, PANEL);
     let (title_size, body_size) = text_sizes(screen.x);
     let scene = app.scene();
-    let config = app.scene_config();
     let (line1, line2) = (MARGIN + 14.0, MARGIN + 38.0);
 
     // The status drops its least useful parts when the window is narrow.
@@ -95,16 +78,12 @@ pub fn draw_hud(app: &App, fps: i32, screen: Vec2) {
         "{}/{}  {}  |  ",
         app.index() + 1,
         app.config.scenes.len(),
-        config.title
+        app.entry().title
     );
     let room = screen.x - status_w - 3.0 * MARGIN;
     let head = fit(&head, title_size, room * 0.8);
     draw_text(&head, MARGIN, line1, title_size, TEXT);
-    let variant = fit(
-        &app.setup().variant,
-        title_size,
-        room - width(&head, title_size),
-    );
+    let variant = fit(app.variant(), title_size, room - width(&head, title_size));
     draw_text(
         &variant,
         MARGIN + width(&head, title_size),
@@ -122,20 +101,7 @@ pub fn draw_footer(app: &App, screen: Vec2) {
     let (_, body_size) = text_sizes(screen.x);
     let top = screen.y - FOOTER_HEIGHT;
     draw_rectangle(0.0, top, screen.x, FOOTER_HEIGHT, PANEL);
-    let scene = app.scene();
-    let mut hints = vec!["click: forces".to_string()];
-    if let Some(r) = scene.path_radius() {
-        hints.push(format!("+/-: path radius {}", r.value));
-    }
-    if scene.agents_step().is_some() {
-        hints.push("[ ]: agents".into());
-        hints.push(format!("G: neighbours {}", app.setup().neighbors.name()));
-    }
-    hints.push("V: variant".into());
-    hints.push(format!("1-{}, Tab: scene", app.config.scenes.len().min(9)));
-    hints.push("R: reset".into());
-    hints.push("Space: pause".into());
-    hints.push("H: help".into());
+    let hints = app.hints();
     let text = fit(&hints.join("   "), body_size, screen.x - 2.0 * MARGIN);
     draw_text(
         &text,
@@ -190,11 +156,11 @@ pub fn draw_help(screen: Vec2) {
     let row = body_size + 6.0;
     let key_w = CONTROLS
         .iter()
-        .map(|(k, _)| width(k, body_size))
+        .map(|c| width(&c.label(), body_size))
         .fold(0.0, f32::max);
     let text_w = CONTROLS
         .iter()
-        .map(|(_, t)| width(t, body_size))
+        .map(|c| width(c.help, body_size))
         .fold(0.0, f32::max);
     let w = key_w + text_w + MARGIN * 7.0;
     let h = row * (CONTROLS.len() as f32 + 1.5) + MARGIN * 2.0;
@@ -209,9 +175,9 @@ pub fn draw_help(screen: Vec2) {
         title_size,
         ACCENT,
     );
-    for (i, (key, what)) in CONTROLS.iter().enumerate() {
+    for (i, control) in CONTROLS.iter().enumerate() {
         let ty = y + MARGIN + row * (i as f32 + 1.8);
-        draw_text(key, x + MARGIN * 2.0, ty, body_size, ACCENT);
-        draw_text(what, x + MARGIN * 5.0 + key_w, ty, body_size, TEXT);
+        draw_text(control.label(), x + MARGIN * 2.0, ty, body_size, ACCENT);
+        draw_text(control.help, x + MARGIN * 5.0 + key_w, ty, body_size, TEXT);
     }
 }

@@ -14,7 +14,8 @@ use macroquad::window::{screen_height, screen_width};
 use palette::{agent_color, meaning_color};
 use steering_demos::app::App;
 use steering_demos::overlay::{Geom, Meaning, Overlay, Shape};
-use steering_demos::scenes::{Input, Look};
+use steering_demos::sim::crowd::Look;
+use steering_demos::sim::lesson::Input;
 
 use palette as colors;
 
@@ -123,9 +124,9 @@ impl Renderer {
         let base = (2.0 * scene.agent_radius() / SPRITE_FILL * view.scale).max(MIN_AGENT);
         let fade = scene.fade_alpha();
         for ((&p, &v), &look) in crowd
-            .position
+            .positions()
             .iter()
-            .zip(&crowd.velocity)
+            .zip(crowd.velocities())
             .zip(scene.looks())
         {
             let at = view.to_screen(p);

@@ -4,7 +4,7 @@
 
 use macroquad::color::Color;
 use steering_demos::overlay::Meaning;
-use steering_demos::scenes::Look;
+use steering_demos::sim::crowd::Look;
 
 const fn rgb(hex: u32) -> Color {
     rgba(hex, 1.0)

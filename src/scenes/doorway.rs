@@ -14,75 +14,102 @@
 //! Controls: V cycles v0..v4; a click shows velocity (green), brake (red),
 //! the ahead point (orange) and the queue radius around agent and ahead point.
 
-use super::{Common, Crowd, Input, Look, Metric, Scene, Setup, off_stage, random_point, rng};
-use crate::config::DoorwayParams;
+mod room;
+
+use super::{off_stage, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
+use crate::sim::MAX_AGENTS;
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
+use crate::sim::knobs::Knob;
+use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
 use crate::steer::avoid::{AvoidParams, Obstacle, avoid};
 use crate::steer::group::{
     QueueParams, QueueVariant, SeparationParams, queue, queue_ahead, separation,
 };
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
-use crate::steer::{Limits, Steering, integrate};
+use crate::steer::{Limits, Steering};
 use glam::Vec2;
 use rand::RngExt;
 use rand_pcg::Pcg32;
 use rayon::prelude::*;
+pub use room::Room;
 
-/// Agents per unit of parallel work: large enough that splitting costs
-/// little, small enough that both cores stay busy to the end.
-const CHUNK: usize = 512;
-
-/// The room: its size, walls, and where the crowd is going.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Room {
-    pub stage: Vec2,
-    pub walls: [Obstacle; 2],
-    pub target: Vec2,
-    /// Agents above this line (y <= exit_y) went through.
-    pub exit_y: f32,
-    /// Where they come back: y of the respawn line.
-    pub respawn_y: f32,
-    /// New agents start between this y and the bottom of the stage.
-    pub spawn_top: f32,
+crate::params! {
+    /// `[doorway.params]`: a crowd leaving a room.
+    pub struct DoorwayParams {
+        /// Top speed (original MAX_VELOCITY: 6).
+        max_speed: f32 = 6.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the steering force (original MAX_FORCE: 5.4).
+        max_force: f32 = 5.4, 0.1..=20.0, step 0.1, "force", Live;
+        /// Lightest agent (original: mass = 20 + random * 20).
+        mass_min: f32 = 20.0, 1.0..=100.0, step 1.0, "", Restart;
+        /// Spread of the masses above the lightest (original: 20).
+        mass_range: f32 = 20.0, 0.0..=100.0, step 1.0, "", Restart;
+        /// Start velocity, x (original: -1).
+        start_velocity_x: f32 = -1.0, -6.0..=6.0, step 0.5, "px/tick", Restart;
+        /// Start velocity, y (original: -2).
+        start_velocity_y: f32 = -2.0, -6.0..=6.0, step 0.5, "px/tick", Restart;
+        /// Half the drawn agent's length; overlaps are measured between these discs.
+        agent_radius: f32 = 8.0, 1.0..=20.0, step 1.0, "px", Live;
+        /// How far ahead agents look for a wall at full speed (original MAX_AVOID_AHEAD: 50).
+        max_see_ahead: f32 = 50.0, 0.0..=200.0, step 5.0, "px", Live;
+        /// Push away from a wall ahead (original AVOID_FORCE: 600).
+        max_avoid_force: f32 = 600.0, 0.0..=2000.0, step 50.0, "force", Live;
+        /// How far ahead agents look for someone to queue behind (original MAX_QUEUE_AHEAD: 30).
+        max_queue_ahead: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
+        /// Someone this close to the ahead point is in the way (original MAX_QUEUE_RADIUS: 30).
+        max_queue_radius: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
+        /// v1: velocity factor while someone is ahead (original: 0.5).
+        slow_factor: f32 = 0.5, 0.0..=1.0, step 0.05, "", Live;
+        /// v2+: share of the steering the brake cancels (original: 0.8).
+        brake_factor: f32 = 0.8, 0.0..=1.0, step 0.05, "", Live;
+        /// v3+: velocity factor of the hard stop when crowded (original: 0.3).
+        hard_stop_factor: f32 = 0.3, 0.0..=1.0, step 0.05, "", Live;
+        /// v4: strength of separation (original MAX_SEPARATION: 2).
+        max_separation: f32 = 2.0, 0.0..=20.0, step 0.5, "force", Live;
+        /// v4: neighbours closer than this push apart (original SEPARATION_RADIUS: 30).
+        separation_radius: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
+        /// Width of the doorway, centred under the target (original: 130).
+        door_width: f32 = 130.0, 20.0..=400.0, step 10.0, "px", Restart;
+        /// Top of the walls, as a fraction of the stage height (original: 0.05).
+        wall_top: f32 = 0.05, 0.0..=0.5, step 0.01, "", Restart;
+        /// Thickness of the walls (original: 80).
+        wall_thickness: f32 = 80.0, 1.0..=300.0, step 5.0, "px", Restart;
+        /// Where agents go, x as a fraction of the stage width (original: w/2).
+        target_x: f32 = 0.5, 0.0..=1.0, step 0.05, "", Restart;
+        /// Where agents go, y (original: -100).
+        target_y: f32 = -100.0, -1000.0..=0.0, step 10.0, "px", Restart;
+        /// An agent above this line went through (original: respawned once y <= -5).
+        exit_y: f32 = -5.0, -1000.0..=0.0, step 1.0, "px", Restart;
+        /// ... and comes back at this height, a fraction of the stage's (original: 1.2).
+        respawn_y: f32 = 1.2, 1.0..=10.0, step 0.1, "", Restart;
+        /// Overlay: unit vectors drawn this long (original: x100).
+        unit_vector_length: f32 = 100.0, 10.0..=300.0, step 10.0, "px", Live;
+        /// An agent avoiding a wall is drawn at this opacity (original: 0.4).
+        fade_alpha: f32 = 0.4, 0.0..=1.0, step 0.05, "", Live;
+        /// The stage grows with --agents to keep this many agents per 800x600.
+        reference_agents: usize = 60, 1..=1000, step 10, "", Restart;
+    }
+    check room::doorway_fits;
 }
 
-impl Room {
-    /// The room for `agents` agents: the base stage grown (never shrunk) to
-    /// keep `reference_agents` per base stage area.
-    pub fn new(base_stage: Vec2, p: &DoorwayParams, agents: usize) -> Self {
-        let scale = (agents as f32 / p.reference_agents as f32).sqrt().max(1.0);
-        let stage = base_stage * scale;
-        let door_width = p.door_width * scale;
-        let thickness = p.wall_thickness * scale;
-        let top = p.wall_top * stage.y;
-        let target = Vec2::new(p.target[0] * stage.x, p.target[1] * scale);
-        let door_left = target.x - door_width * 0.5;
-        let walls = [
-            Obstacle::Rect {
-                min: Vec2::new(0.0, top),
-                max: Vec2::new(door_left, top + thickness),
-            },
-            Obstacle::Rect {
-                min: Vec2::new(door_left + door_width, top),
-                max: Vec2::new(stage.x, top + thickness),
-            },
-        ];
-        Self {
-            stage,
-            walls,
-            target,
-            exit_y: p.exit_y,
-            respawn_y: p.respawn_y * stage.y,
-            spawn_top: top + thickness + p.max_see_ahead,
-        }
+crate::variants! {
+    /// The steps of the queue lesson.
+    pub enum Variant {
+        V0 = "v0": "v0, no queue: seek and avoid the walls; the crowd tramples itself at the door.",
+        V1 = "v1": "v1: halve the velocity while someone is ahead; still pushy.",
+        V2 = "v2": "v2: a brake force cancels the steering while someone is ahead.",
+        V3 = "v3": "v3: v2 plus a hard stop (velocity x0.3) when someone is within the queue radius.",
+        V4 = "v4": "v4: v3 plus separation in the brake: an orderly, convincing queue.",
     }
 }
 
 /// Everything an agent's decision depends on besides the crowd.
 #[derive(Debug, Clone)]
 struct Rules {
-    variant: QueueVariant,
+    variant: Variant,
     limits: Limits,
     avoid: AvoidParams,
     queue: QueueParams,
@@ -91,56 +118,9 @@ struct Rules {
     near_radius: f32,
 }
 
-/// One agent's decision for this tick, with the parts the overlay draws.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-struct Decision {
-    steering: Steering,
-    /// Avoiding a wall (drawn faded).
-    avoiding: bool,
-    /// The queue's look-ahead point.
-    ahead: Vec2,
-    /// The queue's brake force (zero when nobody is ahead).
-    brake: Vec2,
-}
-
-pub struct DoorwayScene {
-    common: Common,
-    params: DoorwayParams,
-    room: Room,
-    rules: Rules,
-    rng: Pcg32,
-    neighbors: Neighbors,
-    decisions: Vec<Decision>,
-    /// One neighbour-query buffer per chunk of agents, reused every tick.
-    scratch: Vec<Vec<u32>>,
-    exited: u64,
-    first_exit: u64,
-    /// Tick of the latest exit (0 before the first: then the whole run is a stall).
-    last_exit: u64,
-    longest_stall: u64,
-    max_overlap: f32,
-    overlap_pairs: u64,
-}
-
-impl DoorwayScene {
-    pub fn new(base_stage: Vec2, params: &DoorwayParams, setup: &Setup) -> Self {
-        let p = params;
-        let variant = match setup.variant.as_str() {
-            "v0" => QueueVariant::V0,
-            "v1" => QueueVariant::V1,
-            "v2" => QueueVariant::V2,
-            "v3" => QueueVariant::V3,
-            _ => QueueVariant::V4,
-        };
-        let room = Room::new(base_stage, p, setup.agents);
-        let mut rng = rng(setup.seed);
-        let mut common = Common::new(room.stage, setup);
-        for _ in 0..setup.agents {
-            let at = random_point(&mut rng, Vec2::new(0.0, room.spawn_top), room.stage);
-            let mass = p.mass_min + rng.random::<f32>() * p.mass_range;
-            common.push(at, Vec2::from(p.start_velocity), mass, Look::Plain);
-        }
-        let rules = Rules {
+impl Rules {
+    fn new(p: &DoorwayParams, variant: Variant) -> Self {
+        Self {
             variant,
             limits: Limits {
                 max_speed: p.max_speed,
@@ -163,26 +143,48 @@ impl DoorwayScene {
                 max_separation: p.max_separation,
             },
             near_radius: p.max_queue_radius.max(p.separation_radius),
-        };
-        let cell = rules.near_radius.max(2.0 * p.agent_radius);
-        Self {
-            params: p.clone(),
-            decisions: vec![Decision::default(); setup.agents],
-            scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
-            common,
-            room,
-            rules,
-            rng,
-            neighbors: Neighbors::new(setup.neighbors, cell),
-            exited: 0,
-            first_exit: 0,
-            last_exit: 0,
-            longest_stall: 0,
-            max_overlap: 0.0,
-            overlap_pairs: 0,
         }
     }
 
+    fn queue_variant(&self) -> QueueVariant {
+        match self.variant {
+            Variant::V0 => QueueVariant::V0,
+            Variant::V1 => QueueVariant::V1,
+            Variant::V2 => QueueVariant::V2,
+            Variant::V3 => QueueVariant::V3,
+            Variant::V4 => QueueVariant::V4,
+        }
+    }
+}
+
+/// The parts of an agent's decision the overlay draws.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+struct Decision {
+    /// The queue's look-ahead point.
+    ahead: Vec2,
+    /// The queue's brake force (zero when nobody is ahead).
+    brake: Vec2,
+}
+
+pub struct DoorwayScene {
+    params: DoorwayParams,
+    room: Room,
+    rules: Rules,
+    rng: Pcg32,
+    neighbors: Neighbors,
+    decisions: Vec<Decision>,
+    /// One neighbour-query buffer per chunk of agents, reused every tick.
+    scratch: Vec<Vec<u32>>,
+    exited: u64,
+    first_exit: u64,
+    /// Tick of the latest exit (0 before the first: then the whole run is a stall).
+    last_exit: u64,
+    longest_stall: u64,
+    max_overlap: f32,
+    overlap_pairs: u64,
+}
+
+impl DoorwayScene {
     /// The room the crowd is in.
     pub fn room(&self) -> &Room {
         &self.room
@@ -190,8 +192,7 @@ impl DoorwayScene {
 
     /// Deepest overlap and overlapping pairs among the agents on the stage
     /// (the ones a viewer sees: not those walking in from the respawn line).
-    fn measure_overlaps(&mut self) {
-        let positions = &self.common.crowd.position;
+    fn measure_overlaps(&mut self, positions: &[Vec2]) {
         let neighbors = &self.neighbors;
         let diameter = 2.0 * self.params.agent_radius;
         let stage = self.room.stage;
@@ -225,21 +226,22 @@ impl DoorwayScene {
     }
 
     /// Records, for the first agents, the forces decided this tick.
-    fn record_overlay(&mut self) {
-        let c = &mut self.common;
-        c.overlay.clear();
+    fn record_overlay(&self, ctx: &mut Steer) {
         let unit = self.params.unit_vector_length;
         let radius = self.rules.queue.max_queue_radius;
-        let shown = c.crowd.len().min(c.setup.overlay_max_agents);
+        let shown = ctx.crowd.len().min(self.decisions.len());
         for (i, d) in self.decisions[..shown].iter().enumerate() {
-            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
-            c.overlay
+            if !ctx.records(i) {
+                break;
+            }
+            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
+            ctx.overlay
                 .vector(Meaning::Velocity, pos, vel.normalize_or_zero(), unit);
-            c.overlay
+            ctx.overlay
                 .vector(Meaning::Brake, pos, d.brake.normalize_or_zero(), unit);
-            c.overlay.point(Meaning::Ahead, d.ahead);
-            c.overlay.circle(Meaning::QueueRadius, pos, radius);
-            c.overlay.circle(Meaning::QueueRadius, d.ahead, radius);
+            ctx.overlay.point(Meaning::Ahead, d.ahead);
+            ctx.overlay.circle(Meaning::QueueRadius, pos, radius);
+            ctx.overlay.circle(Meaning::QueueRadius, d.ahead, radius);
         }
     }
 }
@@ -252,123 +254,152 @@ fn decide(
     rules: &Rules,
     neighbors: &impl NeighborIndex,
     scratch: &mut Vec<u32>,
-) -> Decision {
-    let positions = &crowd.position;
-    let (pos, vel) = (positions[i], crowd.velocity[i]);
+) -> (Steering, Look, Decision) {
+    let positions = crowd.positions();
+    let (pos, vel) = (positions[i], crowd.velocities()[i]);
     let max_speed = rules.limits.max_speed;
     let avoidance = avoid(pos, vel, max_speed, &room.walls, &rules.avoid);
     let steering = seek(pos, vel, room.target, max_speed) + avoidance.force;
     let ahead = queue_ahead(pos, vel, &rules.queue);
-    let mut decision = Decision {
-        steering: Steering::force(steering),
-        avoiding: avoidance.threat.is_some(),
+    let look = if avoidance.threat.is_some() {
+        Look::Faded
+    } else {
+        Look::Plain
+    };
+    let calm = Decision {
         ahead,
         brake: Vec2::ZERO,
     };
-    if rules.variant == QueueVariant::V0 {
-        return decision;
+    let variant = rules.queue_variant();
+    if variant == QueueVariant::V0 {
+        return (Steering::force(steering), look, calm);
     }
     let q = &rules.queue;
     let neighbor_ahead = neighbors
         .first_within(positions, ahead, q.max_queue_radius, i, scratch)
         .is_some();
     let (mut crowded, mut push) = (false, Vec2::ZERO);
-    if neighbor_ahead && rules.variant >= QueueVariant::V3 {
+    if neighbor_ahead && variant >= QueueVariant::V3 {
         neighbors.within(positions, pos, rules.near_radius, scratch);
         let others = scratch.iter().map(|&j| j as usize).filter(|&j| j != i);
         let q_sq = q.max_queue_radius * q.max_queue_radius;
         crowded = others
             .clone()
             .any(|j| positions[j].distance_squared(pos) <= q_sq);
-        if rules.variant == QueueVariant::V4 {
+        if variant == QueueVariant::V4 {
             push = separation(pos, others.map(|j| positions[j]), &rules.separation);
         }
     }
-    let outcome = queue(
-        rules.variant,
-        vel,
-        steering,
-        neighbor_ahead,
-        crowded,
-        push,
-        q,
-    );
-    decision.steering = Steering {
+    let outcome = queue(variant, vel, steering, neighbor_ahead, crowded, push, q);
+    let steering = Steering {
         force: steering + outcome.brake,
         velocity_scale: outcome.velocity_scale,
     };
-    decision.brake = outcome.brake;
-    decision
+    (
+        steering,
+        look,
+        Decision {
+            brake: outcome.brake,
+            ..calm
+        },
+    )
 }
 
-impl Scene for DoorwayScene {
-    fn common(&self) -> &Common {
-        &self.common
-    }
+impl Lesson for DoorwayScene {
+    const NAME: &'static str = "doorway";
+    const TITLE: &'static str = "Queue at a doorway";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 5,
+        agents: Knob::agents(
+            "Agents in the room (original: 60); the room grows to keep their density.",
+            60,
+            MAX_AGENTS,
+            1000,
+        ),
+        variant: 4,
+        pointer: PointerMode::Lissajous,
+        primary: Some("max_separation"),
+    };
+    type Params = DoorwayParams;
+    type Variant = Variant;
 
-    fn common_mut(&mut self) -> &mut Common {
-        &mut self.common
-    }
-
-    /// One tick in four passes: index, measure and decide from the crowd
-    /// as it stands (in parallel: every agent reads the same snapshot, so
-    /// the result does not depend on the thread count), then integrate (in
-    /// parallel, each agent on its own), then respawn (in order, drawing
-    /// from the scene's generator).
-    fn step(&mut self, _input: &Input) {
-        self.neighbors.rebuild(&self.common.crowd.position);
-        // The crowd as the last tick left it; the random spawn is not the queue's doing.
-        if self.common.tick > 0 {
-            self.measure_overlaps();
+    fn new(params: &DoorwayParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
+        let p = params;
+        let room = Room::new(spawn.stage, p, setup.agents);
+        spawn.stage = room.stage;
+        let mut rng = rng(setup.seed);
+        let start_velocity = Vec2::new(p.start_velocity_x, p.start_velocity_y);
+        for _ in 0..setup.agents {
+            let at = random_point(&mut rng, Vec2::new(0.0, room.spawn_top), room.stage);
+            let mass = p.mass_min + rng.random::<f32>() * p.mass_range;
+            spawn.agent(at, start_velocity, mass, Look::Plain);
         }
-        let (crowd, room, rules, neighbors) =
-            (&self.common.crowd, &self.room, &self.rules, &self.neighbors);
+        let rules = Rules::new(p, variant);
+        let cell = rules.near_radius.max(2.0 * p.agent_radius);
+        Self {
+            params: p.clone(),
+            decisions: vec![Decision::default(); setup.agents],
+            scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
+            room,
+            rules,
+            rng,
+            neighbors: Neighbors::new(setup.neighbors, cell),
+            exited: 0,
+            first_exit: 0,
+            last_exit: 0,
+            longest_stall: 0,
+            max_overlap: 0.0,
+            overlap_pairs: 0,
+        }
+    }
+
+    /// Index, measure and decide from the crowd as it stands, in parallel:
+    /// every agent reads the same snapshot, so the result does not depend on
+    /// the thread count.
+    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+        let positions = ctx.crowd.positions();
+        self.neighbors.rebuild(positions);
+        // The crowd as the last tick left it; the random spawn is not the queue's doing.
+        if ctx.tick > 0 {
+            self.measure_overlaps(positions);
+        }
+        let (crowd, room, rules, neighbors) = (ctx.crowd, &self.room, &self.rules, &self.neighbors);
+        ctx.limits.par_iter_mut().for_each(|l| *l = rules.limits);
         self.decisions
             .par_chunks_mut(CHUNK)
+            .zip(ctx.steering.par_chunks_mut(CHUNK))
+            .zip(ctx.looks.par_chunks_mut(CHUNK))
             .zip(self.scratch.par_iter_mut())
             .enumerate()
-            .for_each(|(c, (decisions, scratch))| {
+            .for_each(|(c, (((decisions, steering), looks), scratch))| {
                 for (k, d) in decisions.iter_mut().enumerate() {
-                    *d = decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch);
+                    let (s, look, decision) =
+                        decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch);
+                    (steering[k], looks[k], *d) = (s, look, decision);
                 }
             });
-        if self.common.recording {
-            self.record_overlay();
+        if ctx.recording {
+            self.record_overlay(ctx);
         }
+    }
 
-        let limits = self.rules.limits;
-        let c = &mut self.common.crowd;
-        let max_force_sq = (
-            &mut c.position,
-            &mut c.velocity,
-            &c.mass,
-            &mut self.common.looks,
-            &self.decisions,
-        )
-            .into_par_iter()
-            .with_min_len(CHUNK)
-            .map(|(position, velocity, &mass, look, d)| {
-                *look = if d.avoiding { Look::Faded } else { Look::Plain };
-                integrate(position, velocity, mass, limits, d.steering).length_squared()
-            })
-            .reduce(|| 0.0, f32::max);
-
-        // Through the doorway: back to the respawn line, in index order.
-        let tick = self.common.tick + 1;
-        for p in c.position.iter_mut().filter(|p| p.y <= self.room.exit_y) {
-            *p = Vec2::new(
-                self.rng.random_range(0.0..=self.room.stage.x),
-                self.room.respawn_y,
-            );
+    /// Through the doorway: back to the respawn line, in index order
+    /// (drawing from the scene's generator).
+    fn settle(&mut self, ctx: &mut Settle) {
+        for i in 0..ctx.crowd().len() {
+            if ctx.crowd().positions()[i].y > self.room.exit_y {
+                continue;
+            }
+            let x = self.rng.random_range(0.0..=self.room.stage.x);
+            ctx.teleport(i, Vec2::new(x, self.room.respawn_y));
             if self.exited > 0 {
-                self.longest_stall = self.longest_stall.max(tick - self.last_exit);
+                self.longest_stall = self.longest_stall.max(ctx.tick - self.last_exit);
             } else {
-                self.first_exit = tick;
+                self.first_exit = ctx.tick;
             }
             self.exited += 1;
-            self.last_exit = tick;
+            self.last_exit = ctx.tick;
         }
-        self.common.finish_tick(max_force_sq.sqrt());
     }
 
     fn scenery(&self, _input: &Input, out: &mut Overlay) {
@@ -380,8 +411,8 @@ impl Scene for DoorwayScene {
         out.point(Meaning::Target, self.room.target);
     }
 
-    fn metrics(&self) -> Vec<(&'static str, Metric)> {
-        let ticks = self.common.tick.max(1) as f64;
+    fn metrics(&self, _crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
+        let ticks = tick.max(1) as f64;
         vec![
             ("exited", Metric::Int(self.exited)),
             ("max_overlap", Metric::Float(self.max_overlap.into())),
@@ -391,7 +422,7 @@ impl Scene for DoorwayScene {
             ),
             (
                 "longest_stall",
-                Metric::Int(self.longest_stall.max(self.common.tick - self.last_exit)),
+                Metric::Int(self.longest_stall.max(tick - self.last_exit)),
             ),
             (
                 "first_exit_tick",
@@ -402,8 +433,9 @@ impl Scene for DoorwayScene {
         ]
     }
 
-    fn agents_step(&self) -> Option<usize> {
-        Some(self.params.agents_step)
+    fn retune(&mut self, params: &DoorwayParams) {
+        self.rules = Rules::new(params, self.rules.variant);
+        self.params = params.clone();
     }
 
     fn agent_radius(&self) -> f32 {
@@ -417,7 +449,7 @@ impl Scene for DoorwayScene {
 
 #[cfg(test)]
 mod tests {
-    use crate::scenes::testing::scene_with;
+    use crate::sim::testing::scene_with;
 
     #[test]
     fn v4_drains_steadily_with_fewer_overlaps_than_v0() {

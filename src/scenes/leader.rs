@@ -8,145 +8,176 @@
 //! Controls: move the mouse to lead; a click shows the follow point, the
 //! leader's sight circle and each follower's forces.
 
-use super::{Common, Input, Look, Metric, Scene, Setup, random_point, rng};
-use crate::config::LeaderParams;
+use super::{random_point, rng};
 use crate::overlay::{Meaning, Overlay};
+use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::knobs::Knob;
+use crate::sim::lesson::{Defaults, Input, Lesson, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::group::{self, SeparationParams, follow_leader, separation};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
 use glam::Vec2;
 
+crate::params! {
+    /// `[leader.params]`.
+    pub struct LeaderParams {
+        /// Followers' top speed (original: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the steering force (original: 1.1).
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        /// Mass of every agent: the force is divided by it.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// The leader arrives at the pointer, a little slower than its followers.
+        leader_max_speed: f32 = 2.5, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// The leader's arrival slowing radius.
+        leader_slowing_radius: f32 = 200.0, 10.0..=500.0, step 10.0, "px", Live;
+        /// Followers gather this far behind the leader (original LEADER_BEHIND_DIST: 100).
+        behind_dist: f32 = 100.0, 0.0..=300.0, step 10.0, "px", Live;
+        /// Followers this close to the leader or the point ahead of it step aside (original: 60).
+        sight_radius: f32 = 60.0, 0.0..=200.0, step 5.0, "px", Live;
+        /// Slowing radius of the arrival behind the leader (original: 50).
+        arrive_radius: f32 = 50.0, 1.0..=300.0, step 5.0, "px", Live;
+        /// Weight of the evade force while in the leader's way (original: 1.8).
+        evade_scale: f32 = 1.8, 0.0..=5.0, step 0.1, "", Live;
+        /// Followers closer than this push apart (original SEPARATION_RADIUS: 30).
+        separation_radius: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
+        /// Strength of separation (original MAX_SEPARATION: 2).
+        max_separation: f32 = 2.0, 0.0..=20.0, step 0.5, "force", Live;
+    }
+}
+
+crate::variants! {
+    /// One lesson.
+    pub enum Variant {
+        Follow = "follow": "Leader following: arrive behind the leader, keep apart, and get out of its way.",
+    }
+}
+
 /// Index of the leader in the crowd; followers come after it.
 const LEADER: usize = 0;
 
 pub struct LeaderScene {
-    common: Common,
     params: LeaderParams,
-    follow: group::LeaderParams,
-    separation: SeparationParams,
     neighbors: Neighbors,
-    forces: Vec<Vec2>,
     scratch: Vec<u32>,
     behind_distance_sum: f64,
     evading_count: u64,
 }
 
 impl LeaderScene {
-    pub fn new(stage: Vec2, params: &LeaderParams, setup: &Setup) -> Self {
+    fn follow(&self) -> group::LeaderParams {
+        let p = &self.params;
+        group::LeaderParams {
+            behind_dist: p.behind_dist,
+            sight_radius: p.sight_radius,
+            arrive_radius: p.arrive_radius,
+            evade_scale: p.evade_scale,
+        }
+    }
+}
+
+impl Lesson for LeaderScene {
+    const NAME: &'static str = "leader";
+    const TITLE: &'static str = "Leader following";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 6,
+        agents: Knob::agents("Followers (the leader comes on top).", 20, 2_000, 10),
+        variant: 0,
+        pointer: PointerMode::Lissajous,
+        primary: Some("behind_dist"),
+    };
+    type Params = LeaderParams;
+    type Variant = Variant;
+
+    fn new(params: &LeaderParams, _variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);
-        let mut common = Common::new(stage, setup);
-        common.push(stage * 0.5, Vec2::ZERO, params.mass, Look::Leader);
+        let stage = spawn.stage;
+        spawn.agent(stage * 0.5, Vec2::ZERO, params.mass, Look::Leader);
         for _ in 0..setup.agents {
             let at = random_point(&mut rng, Vec2::ZERO, stage);
-            common.push(at, Vec2::ZERO, params.mass, Look::Plain);
+            spawn.agent(at, Vec2::ZERO, params.mass, Look::Plain);
         }
         Self {
-            common,
-            follow: group::LeaderParams {
-                behind_dist: params.behind_dist,
-                sight_radius: params.sight_radius,
-                arrive_radius: params.arrive_radius,
-                evade_scale: params.evade_scale,
-            },
-            separation: SeparationParams {
-                radius: params.separation_radius,
-                max_separation: params.max_separation,
-            },
             params: params.clone(),
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
-            forces: Vec::new(),
             scratch: Vec::new(),
             behind_distance_sum: 0.0,
             evading_count: 0,
         }
     }
-}
 
-impl Scene for LeaderScene {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn common_mut(&mut self) -> &mut Common {
-        &mut self.common
-    }
-
-    fn step(&mut self, input: &Input) {
+    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let p = &self.params;
-        let c = &mut self.common;
-        c.overlay.clear();
-        self.neighbors.rebuild(&c.crowd.position);
-        let positions = &c.crowd.position;
-        let (leader_pos, leader_vel) = (positions[LEADER], c.crowd.velocity[LEADER]);
-        let s = c.setup.vector_scale;
-        self.forces.clear();
-        self.forces.push(arrive(
+        let follow = self.follow();
+        let sep = SeparationParams {
+            radius: p.separation_radius,
+            max_separation: p.max_separation,
+        };
+        let crowd = ctx.crowd;
+        let positions = crowd.positions();
+        self.neighbors.rebuild(positions);
+        let (leader_pos, leader_vel) = (positions[LEADER], crowd.velocities()[LEADER]);
+        let s = ctx.vector_scale;
+        let leader_force = arrive(
             leader_pos,
             leader_vel,
             input.pointer,
             p.leader_max_speed,
             p.leader_slowing_radius,
-        ));
-        if c.recording {
-            c.overlay
+        );
+        let leader_limits = Limits {
+            max_speed: p.leader_max_speed,
+            max_force: p.max_force,
+        };
+        ctx.set(LEADER, leader_force, leader_limits);
+        if ctx.recording {
+            ctx.overlay
                 .vector(Meaning::Velocity, leader_pos, leader_vel, s);
         }
-        for i in 1..c.crowd.len() {
-            let (pos, vel) = (positions[i], c.crowd.velocity[i]);
+        let limits = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
+        for i in 1..crowd.len() {
+            let (pos, vel) = (positions[i], crowd.velocities()[i]);
             self.neighbors
-                .within(positions, pos, self.separation.radius, &mut self.scratch);
+                .within(positions, pos, sep.radius, &mut self.scratch);
             let others = self
                 .scratch
                 .iter()
                 .map(|&j| j as usize)
                 .filter(|&j| j != i && j != LEADER);
-            let push = separation(pos, others.map(|j| positions[j]), &self.separation);
-            let f = follow_leader(
-                pos,
-                vel,
-                leader_pos,
-                leader_vel,
-                p.max_speed,
-                push,
-                &self.follow,
-            );
+            let push = separation(pos, others.map(|j| positions[j]), &sep);
+            let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
             self.behind_distance_sum += f64::from(pos.distance(f.behind));
             self.evading_count += u64::from(f.evading);
             // Agent 0 is the leader, so agent i is the i-th follower.
-            if c.records(i - 1) {
-                c.overlay.vector(Meaning::Velocity, pos, vel, s);
-                c.overlay
+            if ctx.records(i - 1) {
+                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
+                ctx.overlay
                     .vector(Meaning::Steering, pos + vel * s, f.force, s);
-                c.overlay.vector(Meaning::Separation, pos, push, s);
+                ctx.overlay.vector(Meaning::Separation, pos, push, s);
                 if i == 1 {
-                    c.overlay.point(Meaning::FollowPoint, f.behind);
-                    c.overlay
-                        .circle(Meaning::Sight, f.ahead, self.follow.sight_radius);
-                    c.overlay
-                        .circle(Meaning::Sight, leader_pos, self.follow.sight_radius);
+                    ctx.overlay.point(Meaning::FollowPoint, f.behind);
+                    ctx.overlay
+                        .circle(Meaning::Sight, f.ahead, follow.sight_radius);
+                    ctx.overlay
+                        .circle(Meaning::Sight, leader_pos, follow.sight_radius);
                 }
             }
-            self.forces.push(f.force);
+            ctx.set(i, f.force, limits);
         }
-        let limits = |i| Limits {
-            max_speed: if i == LEADER {
-                p.leader_max_speed
-            } else {
-                p.max_speed
-            },
-            max_force: p.max_force,
-        };
-        c.integrate_all(&self.forces, limits);
     }
 
     fn scenery(&self, input: &Input, out: &mut Overlay) {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn metrics(&self) -> Vec<(&'static str, Metric)> {
-        let followers = self.common.crowd.len() as u64 - 1;
-        let samples = (self.common.tick * followers).max(1) as f64;
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
+        let followers = crowd.len() as u64 - 1;
+        let samples = (tick * followers).max(1) as f64;
         vec![
             (
                 "mean_behind_distance",
@@ -158,12 +189,16 @@ impl Scene for LeaderScene {
             ),
         ]
     }
+
+    fn retune(&mut self, params: &LeaderParams) {
+        self.params = params.clone();
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::scenes::Input;
-    use crate::scenes::testing::scene_with;
+    use crate::sim::lesson::Input;
+    use crate::sim::testing::scene_with;
     use glam::Vec2;
 
     #[test]
@@ -177,8 +212,8 @@ mod tests {
             run.scene.step(&right);
         }
         let crowd = run.scene.crowd();
-        let leader = crowd.position[0];
-        let ahead_of_leader = crowd.position[1..]
+        let leader = crowd.positions()[0];
+        let ahead_of_leader = crowd.positions()[1..]
             .iter()
             .filter(|p| p.x > leader.x + 60.0)
             .count();

@@ -9,21 +9,69 @@
 //! Controls: + and - widen and narrow the path radius live; V cycles patrol /
 //! loop / once; a click shows velocity, steering and the node being sought.
 
-use super::{Adjustable, Common, Input, Look, Metric, Scene, Setup};
-use crate::config::PatrolParams;
 use crate::overlay::{Meaning, Overlay};
+use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::knobs::{Invalid, Knob};
+use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::path::{PathFollower, PathMode, distance_to_polyline, follow_path};
 use glam::Vec2;
 
+crate::params! {
+    /// `[patrol.params]`: agents on a polyline path.
+    pub struct PatrolParams {
+        /// Top speed (original: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the steering force (original: 1.1).
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        /// Mass: the force is divided by it, so a heavier agent turns wider.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// A node counts as reached this close: the road's width (the tutorial starts at 10).
+        path_radius: f32 = 20.0, 5.0..=120.0, step 5.0, "px", Live;
+        /// Arrival on the last node of a "once" walk starts this far from it.
+        slowing_radius: f32 = 100.0, 10.0..=400.0, step 10.0, "px", Live;
+    }
+    check check_nodes;
+    fixed {
+        /// The path's nodes, in world px.
+        nodes: Vec<[f32; 2]> = vec![
+            [100.0, 500.0],
+            [220.0, 150.0],
+            [400.0, 420.0],
+            [580.0, 130.0],
+            [700.0, 480.0],
+        ];
+    }
+}
+
+fn check_nodes(p: &PatrolParams, _stage: Vec2) -> Result<(), Invalid> {
+    if p.nodes.len() < 2 {
+        return Err(Invalid::new(
+            "params.nodes",
+            format!("needs at least 2 nodes (got {})", p.nodes.len()),
+        ));
+    }
+    if p.nodes.iter().flatten().any(|x| !x.is_finite()) {
+        return Err(Invalid::new("params.nodes", "must be finite numbers"));
+    }
+    Ok(())
+}
+
+crate::variants! {
+    /// Three ways to walk a path.
+    pub enum Variant {
+        Patrol = "patrol": "Patrol: seek each node in turn and walk back at the ends; a wider radius cuts corners.",
+        Loop = "loop": "Loop: after the last node head for the first again.",
+        Once = "once": "Once: walk the path and arrive on the last node, without circling it.",
+    }
+}
+
 pub struct PatrolScene {
-    common: Common,
     params: PatrolParams,
     nodes: Vec<Vec2>,
     mode: PathMode,
-    radius: f32,
     followers: Vec<PathFollower>,
-    forces: Vec<Vec2>,
     max_deviation: f32,
     nodes_reached: u64,
     reversals: u64,
@@ -32,15 +80,26 @@ pub struct PatrolScene {
     visited: Vec<bool>,
 }
 
-impl PatrolScene {
-    pub fn new(stage: Vec2, params: &PatrolParams, setup: &Setup) -> Self {
-        let mode = match setup.variant.as_str() {
-            "loop" => PathMode::Loop,
-            "once" => PathMode::Once,
-            _ => PathMode::Patrol,
+impl Lesson for PatrolScene {
+    const NAME: &'static str = "patrol";
+    const TITLE: &'static str = "Path following and patrol";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 4,
+        agents: Knob::agents("Agents on the path.", 3, 50, 1),
+        variant: 0,
+        pointer: PointerMode::Lissajous,
+        primary: Some("path_radius"),
+    };
+    type Params = PatrolParams;
+    type Variant = Variant;
+
+    fn new(params: &PatrolParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
+        let mode = match variant {
+            Variant::Patrol => PathMode::Patrol,
+            Variant::Loop => PathMode::Loop,
+            Variant::Once => PathMode::Once,
         };
         let nodes: Vec<Vec2> = params.nodes.iter().map(|&n| Vec2::from(n)).collect();
-        let mut common = Common::new(stage, setup);
         let mut followers = Vec::new();
         // Spread the agents along the path; a once-walk starts all of them at the first node.
         for i in 0..setup.agents {
@@ -49,44 +108,32 @@ impl PatrolScene {
             } else {
                 i * nodes.len() / setup.agents.max(1)
             };
-            common.push(nodes[start], Vec2::ZERO, params.mass, Look::Plain);
+            spawn.agent(nodes[start], Vec2::ZERO, params.mass, Look::Plain);
             followers.push(PathFollower::new(start, true));
         }
         Self {
-            common,
             params: params.clone(),
             visited: vec![false; nodes.len()],
             nodes,
             mode,
-            radius: params.path_radius,
             followers,
-            forces: Vec::new(),
             max_deviation: 0.0,
             nodes_reached: 0,
             reversals: 0,
             turned_at: [false; 2],
         }
     }
-}
 
-impl Scene for PatrolScene {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn common_mut(&mut self) -> &mut Common {
-        &mut self.common
-    }
-
-    fn step(&mut self, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
         let p = &self.params;
-        let c = &mut self.common;
-        c.overlay.clear();
-        self.forces.clear();
+        let limits = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
         for (i, follower) in self.followers.iter_mut().enumerate() {
-            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
+            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
             let sought = follower.current;
-            let event = follower.advance(&self.nodes, pos, self.radius, self.mode);
+            let event = follower.advance(&self.nodes, pos, p.path_radius, self.mode);
             if event.reached {
                 self.nodes_reached += 1;
                 self.visited[sought] = true;
@@ -105,23 +152,22 @@ impl Scene for PatrolScene {
                 p.max_speed,
                 p.slowing_radius,
             );
-            if c.records(i) {
-                let s = c.setup.vector_scale;
-                c.overlay.vector(Meaning::Velocity, pos, vel, s);
-                c.overlay.vector(Meaning::Steering, pos + vel * s, force, s);
+            if ctx.records(i) {
+                let s = ctx.vector_scale;
+                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
+                ctx.overlay
+                    .vector(Meaning::Steering, pos + vel * s, force, s);
                 if let Some(target) = follower.target(&self.nodes) {
-                    c.overlay.line(Meaning::Desired, pos, target);
+                    ctx.overlay.line(Meaning::Desired, pos, target);
                 }
             }
-            self.forces.push(force);
+            ctx.set(i, force, limits);
         }
-        let limits = Limits {
-            max_speed: p.max_speed,
-            max_force: p.max_force,
-        };
-        c.integrate_all(&self.forces, |_| limits);
+    }
+
+    fn settle(&mut self, ctx: &mut Settle) {
         let closed = self.mode == PathMode::Loop;
-        for &at in &c.crowd.position {
+        for &at in ctx.crowd().positions() {
             let deviation = distance_to_polyline(at, &self.nodes, closed);
             self.max_deviation = self.max_deviation.max(deviation);
         }
@@ -137,12 +183,12 @@ impl Scene for PatrolScene {
             out.line(Meaning::Path, last, first);
         }
         for &node in &self.nodes {
-            out.circle(Meaning::PathRadius, node, self.radius);
+            out.circle(Meaning::PathRadius, node, self.params.path_radius);
             out.point(Meaning::PathNode, node);
         }
     }
 
-    fn metrics(&self) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
         let count = |flags: &[bool]| flags.iter().filter(|&&v| v).count() as u64;
         vec![
             ("max_deviation", Metric::Float(self.max_deviation.into())),
@@ -150,29 +196,18 @@ impl Scene for PatrolScene {
             ("nodes_visited", Metric::Int(count(&self.visited))),
             ("reversals", Metric::Int(self.reversals)),
             ("ends_turned", Metric::Int(count(&self.turned_at))),
-            ("path_radius", Metric::Float(self.radius.into())),
+            ("path_radius", Metric::Float(self.params.path_radius.into())),
         ]
     }
 
-    fn path_radius(&self) -> Option<Adjustable> {
-        Some(Adjustable {
-            value: self.radius,
-            min: self.params.path_radius_min,
-            max: self.params.path_radius_max,
-            step: self.params.path_radius_step,
-        })
-    }
-
-    fn set_path_radius(&mut self, radius: f32) {
-        if radius.is_finite() {
-            self.radius = radius.clamp(self.params.path_radius_min, self.params.path_radius_max);
-        }
+    fn retune(&mut self, params: &PatrolParams) {
+        self.params = params.clone();
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::scenes::testing::scene_with;
+    use crate::sim::testing::scene_with;
 
     /// How far an agent may stray beyond the radius: at full speed its
     /// tightest turn has radius v^2 / a (a = max_force / mass), and turning
@@ -186,7 +221,7 @@ mod tests {
     fn patrol_visits_every_node_turns_back_and_stays_on_the_road() {
         for radius in [5.0f32, 20.0, 60.0] {
             let mut run = scene_with("patrol", "patrol", None);
-            run.scene.set_path_radius(radius);
+            run.set("path_radius", radius.into());
             let m = run.steps(5000);
             assert_eq!(m.int("nodes_visited"), Some(5), "radius {radius}");
             assert!(
@@ -207,9 +242,9 @@ mod tests {
 
     #[test]
     fn a_wider_road_cuts_corners_more() {
-        let deviation = |radius| {
+        let deviation = |radius: f32| {
             let mut run = scene_with("patrol", "loop", None);
-            run.scene.set_path_radius(radius);
+            run.set("path_radius", radius.into());
             run.steps(3000).float("max_deviation")
         };
         assert!(deviation(80.0) > deviation(10.0));
@@ -223,9 +258,9 @@ mod tests {
         for (p, v) in run
             .scene
             .crowd()
-            .position
+            .positions()
             .iter()
-            .zip(&run.scene.crowd().velocity)
+            .zip(run.scene.crowd().velocities())
         {
             assert!(p.distance(last) < 25.0, "stopped at {p}");
             assert!(v.length() < 0.05, "still moving at {v}");
@@ -234,13 +269,18 @@ mod tests {
     }
 
     #[test]
-    fn path_radius_is_clamped_to_its_range() {
+    fn the_path_radius_changes_live_and_stays_in_its_range() {
         let mut run = scene_with("patrol", "patrol", None);
-        run.scene.set_path_radius(1.0e6);
-        assert_eq!(run.scene.path_radius().unwrap().value, 120.0);
-        run.scene.set_path_radius(f32::NAN);
-        assert_eq!(run.scene.path_radius().unwrap().value, 120.0);
-        run.scene.set_path_radius(-3.0);
-        assert_eq!(run.scene.path_radius().unwrap().value, 5.0);
+        run.steps(10);
+        run.set("path_radius", 60.0);
+        assert_eq!(run.steps(1).float("path_radius"), 60.0);
+        assert_eq!(
+            run.scene.tick(),
+            11,
+            "a live knob does not restart the scene"
+        );
+        let mut params = run.scene.setup().params.clone();
+        let e = params.set("path_radius", 1.0e6).unwrap_err();
+        assert!(e.message.contains("between 5 and 120 px"), "{e:?}");
     }
 }

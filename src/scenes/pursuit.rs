@@ -10,139 +10,171 @@
 //! Controls: move the mouse to lead the target; V cycles compare / dynamic /
 //! constant T; a click shows the predicted positions and the forces.
 
-use super::{Common, Input, Look, Metric, Scene, Setup, off_stage, random_point, rng};
-use crate::config::PursuitParams;
+use super::{off_stage, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
+use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::knobs::Knob;
+use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::pursuit::{Prediction, evade, predict, pursuit};
 use crate::steer::seek::seek;
 use glam::Vec2;
 use rand_pcg::Pcg32;
 
+crate::params! {
+    /// `[pursuit.params]`: a target seeking the pointer, pursuers and evaders.
+    pub struct PursuitParams {
+        /// Top speed of pursuers and evaders (original: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on their steering force (original: 1.1).
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        /// Mass of every agent: the force is divided by it.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// The target's top speed: slower than its pursuers, so it can be caught.
+        target_max_speed: f32 = 2.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the target's steering force.
+        target_max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        /// The look-ahead of a constant-T pursuer (the tutorial's first demo: 30).
+        constant_t: f32 = 30.0, 0.0..=200.0, step 5.0, "ticks", Live;
+        /// Agents fleeing the target's predicted position.
+        evaders: usize = 1, 0..=20, step 1, "", Restart;
+        /// Metrics: a pursuer this close has caught the target.
+        capture_distance: f32 = 20.0, 1.0..=100.0, step 1.0, "px", Live;
+    }
+}
+
+crate::variants! {
+    /// Constant T against dynamic T.
+    pub enum Variant {
+        Compare = "compare": "Red pursuers look ahead distance / max speed ticks (dynamic T), purple ones a constant T: watch purple overshoot.",
+        DynamicT = "dynamic-t": "Pursuit with dynamic T: look ahead distance / max speed ticks; near the target, aim at it.",
+        ConstantT = "constant-t": "Pursuit with a constant T: always the same ticks ahead, so a close pursuer chases a ghost.",
+    }
+}
+
 /// Index of the target in the crowd; pursuers follow it, then evaders.
 const TARGET: usize = 0;
 
 pub struct PursuitScene {
-    common: Common,
     params: PursuitParams,
-    /// Each agent's look-ahead (the target's entry is unused).
-    predictions: Vec<Prediction>,
-    forces: Vec<Vec2>,
+    /// Whether each agent looks ahead a constant T (the target's entry is unused).
+    constant: Vec<bool>,
     rng: Pcg32,
     pursuers: usize,
     /// First capture by a dynamic-T pursuer, and by a constant-T one.
     capture: [Option<u64>; 2],
 }
 
-impl PursuitScene {
-    pub fn new(stage: Vec2, params: &PursuitParams, setup: &Setup) -> Self {
-        let constant = Prediction::Constant(params.constant_t);
-        // Pursuer k's look-ahead in each variant; evaders always look dynamically.
-        let pursuer_prediction = |k: usize| match setup.variant.as_str() {
-            "constant-t" => constant,
-            "compare" if k % 2 == 1 => constant,
-            _ => Prediction::Dynamic,
+impl Lesson for PursuitScene {
+    const NAME: &'static str = "pursuit";
+    const TITLE: &'static str = "Pursuit and evade";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 3,
+        agents: Knob::agents(
+            "Pursuers (the target and the evaders come on top).",
+            4,
+            100,
+            1,
+        ),
+        variant: 0,
+        pointer: PointerMode::Lissajous,
+        primary: Some("constant_t"),
+    };
+    type Params = PursuitParams;
+    type Variant = Variant;
+
+    fn new(params: &PursuitParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
+        // Pursuer k looks ahead a constant T in this variant; evaders always look dynamically.
+        let constant_t = |k: usize| match variant {
+            Variant::ConstantT => true,
+            Variant::Compare => k % 2 == 1,
+            Variant::DynamicT => false,
         };
         let mut rng = rng(setup.seed);
-        let mut common = Common::new(stage, setup);
-        common.push(stage * 0.5, Vec2::ZERO, params.mass, Look::Target);
-        let mut predictions = vec![Prediction::Dynamic];
+        let stage = spawn.stage;
+        spawn.agent(stage * 0.5, Vec2::ZERO, params.mass, Look::Target);
+        let mut constant = vec![false];
         for i in 0..setup.agents + params.evaders {
-            let (look, prediction) = match i < setup.agents {
-                true => match pursuer_prediction(i) {
-                    Prediction::Dynamic => (Look::Pursuer, Prediction::Dynamic),
-                    p => (Look::ConstantPursuer, p),
-                },
-                false => (Look::Evader, Prediction::Dynamic),
+            let pursuer = i < setup.agents;
+            let is_constant = pursuer && constant_t(i);
+            let look = match (pursuer, is_constant) {
+                (false, _) => Look::Evader,
+                (true, true) => Look::ConstantPursuer,
+                (true, false) => Look::Pursuer,
             };
             let at = random_point(&mut rng, Vec2::ZERO, stage);
-            common.push(at, Vec2::ZERO, params.mass, look);
-            predictions.push(prediction);
+            spawn.agent(at, Vec2::ZERO, params.mass, look);
+            constant.push(is_constant);
         }
         Self {
-            common,
             params: params.clone(),
-            predictions,
-            forces: Vec::new(),
+            constant,
             rng,
             pursuers: setup.agents,
             capture: [None; 2],
         }
     }
-}
 
-impl Scene for PursuitScene {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn common_mut(&mut self) -> &mut Common {
-        &mut self.common
-    }
-
-    fn step(&mut self, input: &Input) {
+    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let p = &self.params;
-        let c = &mut self.common;
-        c.overlay.clear();
-        let (target_pos, target_vel) = (c.crowd.position[TARGET], c.crowd.velocity[TARGET]);
-        let s = c.setup.vector_scale;
-        self.forces.clear();
-        self.forces.push(seek(
-            target_pos,
-            target_vel,
-            input.pointer,
-            p.target_max_speed,
-        ));
-        if c.recording {
-            c.overlay
+        let crowd = ctx.crowd;
+        let (target_pos, target_vel) = (crowd.positions()[TARGET], crowd.velocities()[TARGET]);
+        let s = ctx.vector_scale;
+        let target_limits = Limits {
+            max_speed: p.target_max_speed,
+            max_force: p.target_max_force,
+        };
+        let force = seek(target_pos, target_vel, input.pointer, p.target_max_speed);
+        ctx.set(TARGET, force, target_limits);
+        if ctx.recording {
+            ctx.overlay
                 .vector(Meaning::Velocity, target_pos, target_vel, s);
         }
-        for i in 1..c.crowd.len() {
-            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
-            let future = predict(
-                pos,
-                target_pos,
-                target_vel,
-                p.max_speed,
-                self.predictions[i],
-            );
+        let chaser = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
+        for i in 1..crowd.len() {
+            let (pos, vel) = (crowd.positions()[i], crowd.velocities()[i]);
+            let prediction = if self.constant[i] {
+                Prediction::Constant(p.constant_t)
+            } else {
+                Prediction::Dynamic
+            };
+            let future = predict(pos, target_pos, target_vel, p.max_speed, prediction);
             let force = if i <= self.pursuers {
                 pursuit(pos, vel, future, p.max_speed)
             } else {
                 evade(pos, vel, future, p.max_speed)
             };
             // Agent 0 is the target, so agent i is the i-th chaser.
-            if c.records(i - 1) {
-                c.overlay.vector(Meaning::Velocity, pos, vel, s);
-                c.overlay.vector(Meaning::Steering, pos + vel * s, force, s);
-                c.overlay.line(Meaning::Future, pos, future);
-                c.overlay.point(Meaning::Future, future);
+            if ctx.records(i - 1) {
+                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
+                ctx.overlay
+                    .vector(Meaning::Steering, pos + vel * s, force, s);
+                ctx.overlay.line(Meaning::Future, pos, future);
+                ctx.overlay.point(Meaning::Future, future);
             }
-            self.forces.push(force);
+            ctx.set(i, force, chaser);
         }
+    }
 
-        let target = Limits {
-            max_speed: p.target_max_speed,
-            max_force: p.target_max_force,
-        };
-        let chaser = Limits {
-            max_speed: p.max_speed,
-            max_force: p.max_force,
-        };
-        c.integrate_all(&self.forces, |i| if i == TARGET { target } else { chaser });
-
-        for i in self.pursuers + 1..c.crowd.len() {
-            if off_stage(c.crowd.position[i], c.stage) {
+    fn settle(&mut self, ctx: &mut Settle) {
+        for i in self.pursuers + 1..ctx.crowd().len() {
+            if off_stage(ctx.crowd().positions()[i], ctx.stage) {
                 // An evader that escaped the stage comes back somewhere else.
-                c.crowd.position[i] = random_point(&mut self.rng, Vec2::ZERO, c.stage);
+                let at = random_point(&mut self.rng, Vec2::ZERO, ctx.stage);
+                ctx.teleport(i, at);
             }
         }
-        let target_now = c.crowd.position[TARGET];
+        let target_now = ctx.crowd().positions()[TARGET];
         for i in 1..=self.pursuers {
-            let group = usize::from(self.predictions[i] != Prediction::Dynamic);
-            let near = c.crowd.position[i].distance(target_now) <= p.capture_distance;
+            let group = usize::from(self.constant[i]);
+            let near =
+                ctx.crowd().positions()[i].distance(target_now) <= self.params.capture_distance;
             if near && self.capture[group].is_none() {
-                self.capture[group] = Some(c.tick);
+                self.capture[group] = Some(ctx.tick);
             }
         }
     }
@@ -151,7 +183,7 @@ impl Scene for PursuitScene {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn metrics(&self) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
         let [dynamic, constant] = self.capture;
         let first = dynamic.into_iter().chain(constant).min();
         vec![
@@ -160,12 +192,17 @@ impl Scene for PursuitScene {
             ("capture_tick_constant_t", constant.into()),
         ]
     }
+
+    fn retune(&mut self, params: &PursuitParams) {
+        self.params = params.clone();
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::scenes::testing::scene_with;
-    use crate::scenes::{Input, Look};
+    use crate::sim::crowd::Look;
+    use crate::sim::lesson::Input;
+    use crate::sim::testing::scene_with;
     use glam::Vec2;
 
     /// Ticks until capture of a target running in a straight line to the right.

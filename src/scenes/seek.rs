@@ -1,24 +1,44 @@
 //! Seek, flee and arrival (SPEC section 2).
 //!
 //! One agent (or a few) and the pointer. Seek overshoots the target and
-//! orbits it; flee runs straight away; arrival slows inside the slowing
+//! swings back through it; flee runs straight away; arrival slows inside the slowing
 //! radius and stops on the target without jitter.
 //!
 //! Controls: move the mouse to move the target; V cycles seek / flee / arrive.
 
-use super::{Common, Input, Look, Metric, Scene, Setup, off_stage, random_point, rng};
-use crate::config::SeekParams;
+use super::{off_stage, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
+use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::knobs::Knob;
+use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::seek::{arrive, flee, seek};
 use glam::Vec2;
 
-/// The three steps of the lesson.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Variant {
-    Seek,
-    Flee,
-    Arrive,
+crate::params! {
+    /// `[seek.params]`: one agent and the pointer.
+    pub struct SeekParams {
+        /// Top speed (original, later demos: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the steering force (original, later demos: 1.1).
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        /// Mass: the force is divided by it, so a heavier agent turns wider.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// Arrival slows down inside this distance of the target (original: 200).
+        slowing_radius: f32 = 200.0, 10.0..=500.0, step 10.0, "px", Live;
+        /// Metrics: within this of the target counts as settled.
+        settle_distance: f32 = 1.0, 0.1..=20.0, step 0.1, "px", Live;
+    }
+}
+
+crate::variants! {
+    /// The three steps of the lesson.
+    pub enum Variant {
+        Seek = "seek": "Seek: steer toward the target at full speed; it overshoots and swings back and forth.",
+        Flee = "flee": "Flee: the same force reversed, straight away from the target.",
+        Arrive = "arrive": "Arrival: slow down inside the slowing radius and stop on the target.",
+    }
 }
 
 /// Per-agent bookkeeping for the metrics.
@@ -33,23 +53,29 @@ struct Approach {
 }
 
 pub struct SeekScene {
-    common: Common,
     params: SeekParams,
     variant: Variant,
     approach: Vec<Approach>,
     last_target: Option<Vec2>,
-    forces: Vec<Vec2>,
+    stage: Vec2,
 }
 
-impl SeekScene {
-    pub fn new(stage: Vec2, params: &SeekParams, setup: &Setup) -> Self {
-        let variant = match setup.variant.as_str() {
-            "seek" => Variant::Seek,
-            "flee" => Variant::Flee,
-            _ => Variant::Arrive,
-        };
+impl Lesson for SeekScene {
+    const NAME: &'static str = "seek";
+    const TITLE: &'static str = "Seek, flee and arrival";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 1,
+        agents: Knob::agents("Agents seeking the same target.", 1, 50, 1),
+        variant: 2,
+        pointer: PointerMode::Still,
+        primary: Some("slowing_radius"),
+    };
+    type Params = SeekParams;
+    type Variant = Variant;
+
+    fn new(params: &SeekParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);
-        let mut common = Common::new(stage, setup);
+        let stage = spawn.stage;
         for i in 0..setup.agents {
             // The first agent starts in the middle; any others anywhere.
             let at = if i == 0 {
@@ -57,11 +83,11 @@ impl SeekScene {
             } else {
                 random_point(&mut rng, Vec2::ZERO, stage)
             };
-            common.push(at, Vec2::ZERO, params.mass, Look::Plain);
+            spawn.agent(at, Vec2::ZERO, params.mass, Look::Plain);
         }
-        let approach = common
-            .crowd
-            .position
+        let approach = spawn
+            .crowd()
+            .positions()
             .iter()
             .map(|&from| Approach {
                 from,
@@ -70,35 +96,25 @@ impl SeekScene {
             })
             .collect();
         Self {
-            common,
             params: params.clone(),
             variant,
             approach,
             last_target: None,
-            forces: Vec::new(),
+            stage,
         }
     }
-}
 
-impl Scene for SeekScene {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn common_mut(&mut self) -> &mut Common {
-        &mut self.common
-    }
-
-    fn step(&mut self, input: &Input) {
+    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let target = input.pointer;
         let p = &self.params;
-        let c = &mut self.common;
-        c.overlay.clear();
-        self.forces.clear();
         let moved = self.last_target != Some(target);
         self.last_target = Some(target);
-        for i in 0..c.crowd.len() {
-            let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
+        let limits = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
+        for i in 0..ctx.crowd.len() {
+            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
             if moved {
                 self.approach[i].from = pos;
             }
@@ -107,34 +123,35 @@ impl Scene for SeekScene {
                 Variant::Flee => flee(pos, vel, target, p.max_speed),
                 Variant::Arrive => arrive(pos, vel, target, p.max_speed, p.slowing_radius),
             };
-            if c.records(i) {
-                let s = c.setup.vector_scale;
-                c.overlay.vector(Meaning::Velocity, pos, vel, s);
-                c.overlay.vector(Meaning::Desired, pos, force + vel, s);
-                c.overlay.vector(Meaning::Steering, pos + vel * s, force, s);
+            if ctx.records(i) {
+                let s = ctx.vector_scale;
+                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
+                ctx.overlay.vector(Meaning::Desired, pos, force + vel, s);
+                ctx.overlay
+                    .vector(Meaning::Steering, pos + vel * s, force, s);
             }
-            self.forces.push(force);
+            ctx.set(i, force, limits);
         }
-        if c.recording && self.variant == Variant::Arrive {
-            c.overlay
+        if ctx.recording && self.variant == Variant::Arrive {
+            ctx.overlay
                 .circle(Meaning::SlowingRadius, target, p.slowing_radius);
         }
-        let limits = Limits {
-            max_speed: p.max_speed,
-            max_force: p.max_force,
-        };
-        c.integrate_all(&self.forces, |_| limits);
+    }
 
+    fn settle(&mut self, ctx: &mut Settle) {
+        let Some(target) = self.last_target else {
+            return;
+        };
         for (i, a) in self.approach.iter_mut().enumerate() {
-            if self.variant == Variant::Flee && off_stage(c.crowd.position[i], c.stage) {
+            if self.variant == Variant::Flee && off_stage(ctx.crowd().positions()[i], ctx.stage) {
                 // Fled off the stage: start again from the middle.
-                c.crowd.position[i] = c.stage * 0.5;
+                ctx.teleport(i, ctx.stage * 0.5);
             }
-            let now = c.crowd.position[i];
+            let now = ctx.crowd().positions()[i];
             let direction = (target - a.from).normalize_or_zero();
             a.overshoot = a.overshoot.max((now - target).dot(direction));
-            if now.distance(target) <= p.settle_distance {
-                a.settled_since.get_or_insert(c.tick);
+            if now.distance(target) <= self.params.settle_distance {
+                a.settled_since.get_or_insert(ctx.tick);
             } else {
                 a.settled_since = None;
             }
@@ -145,10 +162,10 @@ impl Scene for SeekScene {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn metrics(&self) -> Vec<(&'static str, Metric)> {
-        let target = self.last_target.unwrap_or(self.common.stage * 0.5);
-        let positions = &self.common.crowd.position;
-        let final_distance = positions
+    fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+        let target = self.last_target.unwrap_or(self.stage * 0.5);
+        let final_distance = crowd
+            .positions()
             .iter()
             .map(|p| p.distance(target))
             .fold(0.0, f32::max);
@@ -168,11 +185,15 @@ impl Scene for SeekScene {
             ("settle_tick", settle.into()),
         ]
     }
+
+    fn retune(&mut self, params: &SeekParams) {
+        self.params = params.clone();
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::scenes::testing::scene_with;
+    use crate::sim::testing::scene_with;
 
     #[test]
     fn arrival_settles_within_a_pixel_without_overshoot() {
@@ -201,16 +222,16 @@ mod tests {
         );
         assert!(
             m.int("settle_tick").is_none(),
-            "seek never settles, it orbits"
+            "seek never settles, it swings through the target"
         );
     }
 
     #[test]
     fn flee_moves_away() {
         let mut run = scene_with("seek", "flee", None);
-        let start = run.scene.crowd().position[0];
+        let start = run.scene.crowd().positions()[0];
         let m = run.steps(30);
-        let now = run.scene.crowd().position[0];
+        let now = run.scene.crowd().positions()[0];
         assert!(now.distance(m.pointer) > start.distance(m.pointer) + 30.0);
     }
 }

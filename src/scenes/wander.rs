@@ -9,11 +9,12 @@
 //! Controls: V switches circle / random-target; a click shows the circle,
 //! its displacement and the wander force.
 
-use super::{
-    Common, Input, Look, Metric, Scene, Setup, off_stage, random_heading, random_point, rng,
-};
-use crate::config::WanderParams;
+use super::{off_stage, random_heading, random_point, rng};
 use crate::overlay::Meaning;
+use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::knobs::Knob;
+use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
 use crate::steer::seek::seek;
 use crate::steer::wander::{self, RandomTarget, next_angle};
 use crate::steer::{Limits, turn_angle};
@@ -21,21 +22,42 @@ use glam::Vec2;
 use rand::RngExt;
 use rand_pcg::Pcg32;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Variant {
-    Circle,
-    RandomTarget,
+crate::params! {
+    /// `[wander.params]`.
+    pub struct WanderParams {
+        /// Top speed (original, later demos: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the steering force (original, later demos: 1.1).
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        /// Mass: the force is divided by it.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// How far ahead of the agent the circle sits (original CIRCLE_DISTANCE: 6).
+        circle_distance: f32 = 6.0, 0.0..=100.0, step 1.0, "px", Live;
+        /// The circle's radius: how hard a wander can turn (original CIRCLE_RADIUS: 8).
+        circle_radius: f32 = 8.0, 0.0..=100.0, step 1.0, "px", Live;
+        /// Most the point on the rim moves per tick (original ANGLE_CHANGE: 1).
+        angle_change: f32 = 1.0, 0.0..=6.0, step 0.1, "rad", Live;
+        /// Naive variant: a new random target this often (2 s at 60 Hz).
+        retarget_ticks: u32 = 120, 1..=1200, step 10, "ticks", Live;
+        /// Overlay: the circle is tiny, so it is drawn this many times its size.
+        overlay_scale: f32 = 4.0, 1.0..=10.0, step 0.5, "x", Live;
+    }
+}
+
+crate::variants! {
+    /// The tutorial's naive wander, then the circle.
+    pub enum Variant {
+        Circle = "circle": "Wander: a point drifting on a circle ahead of the agent gives smooth, plausible turns.",
+        RandomTarget = "random-target": "Naive wander: seeking a random point that jumps makes agents turn back abruptly.",
+    }
 }
 
 pub struct WanderScene {
-    common: Common,
     params: WanderParams,
-    circle: wander::WanderParams,
     variant: Variant,
     rng: Pcg32,
     angles: Vec<f32>,
     targets: Vec<RandomTarget>,
-    forces: Vec<Vec2>,
     /// Headings before the tick, to measure the turn.
     headings: Vec<Vec2>,
     turn_sum: f64,
@@ -45,19 +67,77 @@ pub struct WanderScene {
 }
 
 impl WanderScene {
-    pub fn new(stage: Vec2, params: &WanderParams, setup: &Setup) -> Self {
-        let variant = if setup.variant == "random-target" {
-            Variant::RandomTarget
-        } else {
-            Variant::Circle
-        };
+    fn circle(&self) -> wander::WanderParams {
+        wander::WanderParams {
+            circle_distance: self.params.circle_distance,
+            circle_radius: self.params.circle_radius,
+            angle_change: self.params.angle_change,
+        }
+    }
+
+    /// This tick's force for agent `i`, drawing from the scene's generator.
+    fn force(&mut self, i: usize, ctx: &mut Steer) -> Vec2 {
+        let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
+        let record = ctx.records(i);
+        match self.variant {
+            Variant::Circle => {
+                let circle = self.circle();
+                let w = wander::wander(vel, self.angles[i], &circle);
+                self.angles[i] = next_angle(self.angles[i], self.rng.random::<f32>(), &circle);
+                if record {
+                    let s = self.params.overlay_scale;
+                    let centre = pos + w.circle_center * s;
+                    ctx.overlay
+                        .vector(Meaning::Velocity, pos, vel, ctx.vector_scale);
+                    ctx.overlay
+                        .circle(Meaning::WanderCircle, centre, circle.circle_radius * s);
+                    ctx.overlay
+                        .vector(Meaning::WanderDisplacement, centre, w.displacement, s);
+                    ctx.overlay.vector(Meaning::WanderForce, pos, w.force, s);
+                }
+                w.force
+            }
+            Variant::RandomTarget => {
+                let t = &mut self.targets[i];
+                t.ticks_left = t.ticks_left.saturating_sub(1);
+                if t.ticks_left == 0 {
+                    t.point = random_point(&mut self.rng, Vec2::ZERO, ctx.stage);
+                    t.ticks_left = self.params.retarget_ticks;
+                }
+                let force = seek(pos, vel, t.point, self.params.max_speed);
+                if record {
+                    ctx.overlay
+                        .vector(Meaning::Velocity, pos, vel, ctx.vector_scale);
+                    ctx.overlay.line(Meaning::Desired, pos, t.point);
+                    ctx.overlay.point(Meaning::Desired, t.point);
+                }
+                force
+            }
+        }
+    }
+}
+
+impl Lesson for WanderScene {
+    const NAME: &'static str = "wander";
+    const TITLE: &'static str = "Wander";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 2,
+        agents: Knob::agents("Wandering agents.", 8, 500, 1),
+        variant: 0,
+        pointer: PointerMode::Lissajous,
+        primary: Some("angle_change"),
+    };
+    type Params = WanderParams;
+    type Variant = Variant;
+
+    fn new(params: &WanderParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);
-        let mut common = Common::new(stage, setup);
+        let stage = spawn.stage;
         let mut angles = Vec::with_capacity(setup.agents);
         let mut targets = Vec::with_capacity(setup.agents);
         for _ in 0..setup.agents {
             let at = random_point(&mut rng, stage * 0.2, stage * 0.8);
-            common.push(
+            spawn.agent(
                 at,
                 random_heading(&mut rng) * params.max_speed,
                 params.mass,
@@ -70,18 +150,11 @@ impl WanderScene {
             });
         }
         Self {
-            common,
-            circle: wander::WanderParams {
-                circle_distance: params.circle_distance,
-                circle_radius: params.circle_radius,
-                angle_change: params.angle_change,
-            },
             params: params.clone(),
             variant,
             rng,
             angles,
             targets,
-            forces: Vec::new(),
             headings: Vec::new(),
             turn_sum: 0.0,
             turn_count: 0,
@@ -90,85 +163,33 @@ impl WanderScene {
         }
     }
 
-    /// This tick's force for agent `i`, drawing from the scene's generator.
-    fn force(&mut self, i: usize) -> Vec2 {
-        let c = &mut self.common;
-        let (pos, vel) = (c.crowd.position[i], c.crowd.velocity[i]);
-        let record = c.records(i);
-        match self.variant {
-            Variant::Circle => {
-                let w = wander::wander(vel, self.angles[i], &self.circle);
-                self.angles[i] = next_angle(self.angles[i], self.rng.random::<f32>(), &self.circle);
-                if record {
-                    let s = self.params.overlay_scale;
-                    let centre = pos + w.circle_center * s;
-                    c.overlay
-                        .vector(Meaning::Velocity, pos, vel, c.setup.vector_scale);
-                    c.overlay
-                        .circle(Meaning::WanderCircle, centre, self.circle.circle_radius * s);
-                    c.overlay
-                        .vector(Meaning::WanderDisplacement, centre, w.displacement, s);
-                    c.overlay.vector(Meaning::WanderForce, pos, w.force, s);
-                }
-                w.force
-            }
-            Variant::RandomTarget => {
-                let t = &mut self.targets[i];
-                t.ticks_left -= 1;
-                if t.ticks_left == 0 {
-                    t.point = random_point(&mut self.rng, Vec2::ZERO, c.stage);
-                    t.ticks_left = self.params.retarget_ticks;
-                }
-                let force = seek(pos, vel, t.point, self.params.max_speed);
-                if record {
-                    c.overlay
-                        .vector(Meaning::Velocity, pos, vel, c.setup.vector_scale);
-                    c.overlay.line(Meaning::Desired, pos, t.point);
-                    c.overlay.point(Meaning::Desired, t.point);
-                }
-                force
-            }
-        }
-    }
-}
-
-impl Scene for WanderScene {
-    fn common(&self) -> &Common {
-        &self.common
-    }
-
-    fn common_mut(&mut self) -> &mut Common {
-        &mut self.common
-    }
-
-    fn step(&mut self, _input: &Input) {
-        self.common.overlay.clear();
-        let mut forces = std::mem::take(&mut self.forces);
-        forces.clear();
-        for i in 0..self.common.crowd.len() {
-            forces.push(self.force(i));
-        }
+    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
         let limits = Limits {
             max_speed: self.params.max_speed,
             max_force: self.params.max_force,
         };
-        let c = &mut self.common;
-        self.headings.clone_from(&c.crowd.velocity);
-        c.integrate_all(&forces, |_| limits);
-        self.forces = forces;
+        for i in 0..ctx.crowd.len() {
+            let force = self.force(i, ctx);
+            ctx.set(i, force, limits);
+        }
+        self.headings.clear();
+        self.headings.extend_from_slice(ctx.crowd.velocities());
+    }
+
+    fn settle(&mut self, ctx: &mut Settle) {
         for (i, &before) in self.headings.iter().enumerate() {
-            let turn = turn_angle(before, c.crowd.velocity[i]);
+            let turn = turn_angle(before, ctx.crowd().velocities()[i]);
             self.turn_sum += f64::from(turn);
             self.turn_count += 1;
             self.max_turn = self.max_turn.max(turn);
-            if off_stage(c.crowd.position[i], c.stage) {
-                c.crowd.position[i] = c.stage * 0.5;
+            if off_stage(ctx.crowd().positions()[i], ctx.stage) {
+                ctx.teleport(i, ctx.stage * 0.5);
                 self.respawns += 1;
             }
         }
     }
 
-    fn metrics(&self) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
         let mean = if self.turn_count > 0 {
             self.turn_sum / self.turn_count as f64
         } else {
@@ -180,11 +201,15 @@ impl Scene for WanderScene {
             ("respawns", Metric::Int(self.respawns)),
         ]
     }
+
+    fn retune(&mut self, params: &WanderParams) {
+        self.params = params.clone();
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::scenes::testing::scene_with;
+    use crate::sim::testing::scene_with;
 
     #[test]
     fn circle_wander_turns_smoothly_and_stays_finite() {
@@ -225,7 +250,7 @@ mod tests {
         assert!(
             run.scene
                 .crowd()
-                .position
+                .positions()
                 .iter()
                 .all(|&p| !crate::scenes::off_stage(p, stage))
         );

@@ -1,49 +1,27 @@
-//! Headless mode: step a scene without a window and report what happened as
-//! one JSON object. The pointer follows the configured script, so every run
-//! with the same inputs gives the same checksum.
+//! Running a scene without a window and reporting what happened as one
+//! JSON object.
 
-use crate::config::{AppConfig, PointerMode, PointerScript, SceneConfig};
-use crate::scenes::{Input, Metric, Scene, Setup, build};
+use super::crowd::Metric;
+use super::knobs::number;
+use super::lesson::Input;
+use super::pointer::ScriptedPointer;
+use super::runner::Runner;
 use glam::Vec2;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-/// The mouse, replayed without a window.
-#[derive(Debug, Clone)]
-pub struct ScriptedPointer {
-    script: PointerScript,
-    mode: PointerMode,
-    stage: Vec2,
-}
-
-impl ScriptedPointer {
-    pub fn new(app: &AppConfig, scene: &SceneConfig, stage: Vec2) -> Self {
-        Self {
-            script: app.pointer.clone(),
-            mode: scene.pointer,
-            stage,
-        }
-    }
-
-    /// The pointer at `tick`.
-    pub fn at(&self, tick: u64) -> Vec2 {
-        match self.mode {
-            PointerMode::Lissajous => self.script.at(tick, self.stage),
-            PointerMode::Still => self.script.at(0, self.stage),
-        }
-    }
-}
-
 /// Everything a headless run reports.
 #[derive(Debug, Clone)]
 pub struct Report {
-    pub scene: String,
-    pub variant: String,
+    pub scene: &'static str,
+    pub variant: &'static str,
     pub steps: u64,
     pub agents: usize,
     pub seed: u64,
     pub neighbors: &'static str,
     pub threads: usize,
+    /// Every knob value the run used, in declaration order.
+    pub params: Vec<(&'static str, f64)>,
     pub checksum: u64,
     pub nan: u64,
     pub max_speed_seen: f32,
@@ -56,6 +34,38 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report of `runner` after `steps` ticks in `seconds`.
+    pub fn of(runner: &Runner, steps: u64, threads: usize, seconds: f64, pointer: Vec2) -> Self {
+        let agents = runner.crowd().len();
+        let rate = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
+        let stats = runner.stats();
+        let setup = runner.setup();
+        let entry = runner.entry();
+        let params = &setup.params;
+        Report {
+            scene: entry.name,
+            variant: entry.variants[setup.variant],
+            steps,
+            agents,
+            seed: setup.seed,
+            neighbors: setup.neighbors.name(),
+            threads,
+            params: params
+                .knobs()
+                .iter()
+                .map(|k| (k.name, params.get(k.name).unwrap_or(f64::NAN)))
+                .collect(),
+            checksum: runner.crowd().checksum(),
+            nan: stats.nan,
+            max_speed_seen: stats.max_speed_seen,
+            max_force_seen: stats.max_force_seen,
+            agent_steps_per_sec: rate(agents as f64 * steps as f64),
+            ticks_per_sec: rate(steps as f64),
+            metrics: runner.metrics(),
+            pointer,
+        }
+    }
+
     /// A scene-specific metric by name.
     pub fn metric(&self, name: &str) -> Option<Metric> {
         self.metrics
@@ -77,7 +87,7 @@ impl Report {
     pub fn int(&self, name: &str) -> Option<u64> {
         match self.metric(name) {
             Some(Metric::Int(i)) => Some(i),
-            Some(Metric::None) => None,
+            Some(Metric::Never) => None,
             other => panic!("metric {name} is not an integer: {other:?}"),
         }
     }
@@ -91,13 +101,19 @@ impl Report {
             }
             let _ = write!(out, "\"{name}\":{value}");
         };
-        field("scene", json_string(&self.scene));
-        field("variant", json_string(&self.variant));
+        field("scene", json_string(self.scene));
+        field("variant", json_string(self.variant));
         field("steps", self.steps.to_string());
         field("agents", self.agents.to_string());
         field("seed", self.seed.to_string());
         field("neighbors", json_string(self.neighbors));
         field("threads", self.threads.to_string());
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|(name, value)| format!("\"{name}\":{}", json_number(*value)))
+            .collect();
+        field("params", format!("{{{}}}", params.join(",")));
         field("checksum", json_string(&format!("{:016x}", self.checksum)));
         field("nan", self.nan.to_string());
         field("max_speed_seen", json_number(self.max_speed_seen.into()));
@@ -114,7 +130,7 @@ impl Report {
             let value = match *metric {
                 Metric::Int(i) => i.to_string(),
                 Metric::Float(x) => json_number(x),
-                Metric::None => "null".to_string(),
+                Metric::Never => "null".to_string(),
             };
             field(name, value);
         }
@@ -125,7 +141,7 @@ impl Report {
 
 fn json_number(x: f64) -> String {
     if x.is_finite() {
-        format!("{}", (x * 1e4).round() / 1e4)
+        number((x * 1e4).round() / 1e4)
     } else {
         "null".to_string()
     }
@@ -147,68 +163,33 @@ fn json_string(s: &str) -> String {
     out
 }
 
-/// Steps `scene` `steps` ticks with the scripted pointer and returns the
+/// Steps `runner` `steps` ticks with the scripted pointer and returns the
 /// pointer's last position and the seconds spent stepping.
-pub fn drive(scene: &mut dyn Scene, pointer: &ScriptedPointer, steps: u64) -> (Vec2, f64) {
+pub fn drive(runner: &mut Runner, pointer: &ScriptedPointer, steps: u64) -> (Vec2, f64) {
     let started = Instant::now();
-    let mut at = pointer.at(scene.tick());
+    let mut at = pointer.at(runner.tick());
     for _ in 0..steps {
-        at = pointer.at(scene.tick());
-        scene.step(&Input { pointer: at });
+        at = pointer.at(runner.tick());
+        runner.step(&Input { pointer: at });
     }
     (at, started.elapsed().as_secs_f64())
 }
 
-/// Builds the scene, runs it headless on `threads` worker threads and reports.
+/// Builds a runner on `threads` worker threads, runs it headless and reports.
 pub fn run(
-    app: &AppConfig,
-    config: &SceneConfig,
-    setup: &Setup,
     steps: u64,
     threads: usize,
+    start: impl FnOnce() -> (Runner, ScriptedPointer) + Send,
 ) -> Result<Report, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} worker threads: {e}"))?;
     Ok(pool.install(|| {
-        let mut scene = build(app, config, setup);
-        let pointer = ScriptedPointer::new(app, config, scene.stage());
-        let (at, seconds) = drive(scene.as_mut(), &pointer, steps);
-        report(scene.as_ref(), config, setup, steps, threads, seconds, at)
+        let (mut runner, pointer) = start();
+        let (at, seconds) = drive(&mut runner, &pointer, steps);
+        Report::of(&runner, steps, threads, seconds, at)
     }))
-}
-
-/// The report of a scene that has run `steps` ticks in `seconds`.
-pub fn report(
-    scene: &dyn Scene,
-    config: &SceneConfig,
-    setup: &Setup,
-    steps: u64,
-    threads: usize,
-    seconds: f64,
-    pointer: Vec2,
-) -> Report {
-    let agents = scene.crowd().len();
-    let rate = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
-    let stats = scene.stats();
-    Report {
-        scene: config.name.clone(),
-        variant: setup.variant.clone(),
-        steps,
-        agents,
-        seed: setup.seed,
-        neighbors: setup.neighbors.name(),
-        threads,
-        checksum: scene.crowd().checksum(),
-        nan: stats.nan,
-        max_speed_seen: stats.max_speed_seen,
-        max_force_seen: stats.max_force_seen,
-        agent_steps_per_sec: rate(agents as f64 * steps as f64),
-        ticks_per_sec: rate(steps as f64),
-        metrics: scene.metrics(),
-        pointer,
-    }
 }
 
 #[cfg(test)]
@@ -220,5 +201,6 @@ mod tests {
         assert_eq!(json_string("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
         assert_eq!(json_number(f64::NAN), "null");
         assert_eq!(json_number(1.23456789), "1.2346");
+        assert_eq!(json_number(5.0), "5");
     }
 }

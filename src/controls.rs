@@ -1,0 +1,302 @@
+//! The one table of controls: every key, what it does, its help text, its
+//! footer hint and the scenes it applies to. Input handling, the footer, the
+//! help panel, `--help` and the README's table all read [`CONTROLS`]; a test
+//! fails when the README disagrees.
+
+use crate::scenes::registry::{Entry, SCENES};
+
+/// Something the user can do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Show or hide the force overlay.
+    ToggleForces,
+    /// Turn the scene's primary knob up (+1) or down (-1) one step.
+    Knob(i32),
+    /// Go to scene N (0-based).
+    Scene(usize),
+    NextScene,
+    PrevScene,
+    /// The scene's next variant.
+    NextVariant,
+    /// Start the scene again with its seed.
+    Reset,
+    TogglePause,
+    /// One tick while paused.
+    StepOnce,
+    ToggleHelp,
+    /// Switch between the grid and the all-pairs neighbour search.
+    ToggleNeighbors,
+    /// Add (+1) or remove (-1) one step of agents.
+    Agents(i32),
+    /// Save a picture of the window.
+    Screenshot,
+    Quit,
+}
+
+/// A key or button, whatever the window library calls it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// Left mouse button.
+    Click,
+    /// A typed character (so `+` works on any layout and on the keypad).
+    Char(char),
+    /// The digits 1 to 9: scene N (as many as there are scenes).
+    Digits,
+    Left,
+    Right,
+    Tab,
+    ShiftTab,
+    V,
+    R,
+    Space,
+    H,
+    G,
+    LeftBracket,
+    RightBracket,
+    F12,
+    Escape,
+}
+
+/// Which scenes a control means something in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    /// Scenes that name a primary knob.
+    PrimaryKnob,
+    /// Scenes with more than one variant.
+    Variants,
+    /// Where the window can write files (not in a browser).
+    Desktop,
+}
+
+impl Scope {
+    pub fn applies(self, entry: &Entry) -> bool {
+        match self {
+            Scope::All | Scope::Desktop => true,
+            Scope::PrimaryKnob => entry.primary().is_some(),
+            Scope::Variants => entry.variants.len() > 1,
+        }
+    }
+}
+
+/// The footer's hint for a control: fixed text, or one with the live value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    None,
+    Text(&'static str),
+    /// "+/-: path_radius 20".
+    PrimaryKnob,
+    /// "[ ]: agents 60".
+    Agents,
+    /// "G: neighbours grid".
+    Neighbors,
+}
+
+/// One row of the table.
+#[derive(Debug, Clone, Copy)]
+pub struct Control {
+    /// How the keys are written for a person; `N` stands for the scene count.
+    pub label: &'static str,
+    pub bindings: &'static [(Key, Action)],
+    pub help: &'static str,
+    pub scope: Scope,
+    pub hint: Hint,
+}
+
+impl Control {
+    /// The label with the scene count filled in.
+    pub fn label(&self) -> String {
+        self.label
+            .replace("1-N", &format!("1-{}", SCENES.len().min(9)))
+    }
+}
+
+/// Every control, in the order the help lists them.
+pub const CONTROLS: &[Control] = &[
+    Control {
+        label: "Left click",
+        bindings: &[(Key::Click, Action::ToggleForces)],
+        help: "show / hide the force vectors and their legend",
+        scope: Scope::All,
+        hint: Hint::Text("click: forces"),
+    },
+    Control {
+        label: "+ / -",
+        bindings: &[
+            (Key::Char('+'), Action::Knob(1)),
+            (Key::Char('='), Action::Knob(1)),
+            (Key::Char('-'), Action::Knob(-1)),
+        ],
+        help: "turn the scene's main knob up / down (patrol: the path radius)",
+        scope: Scope::PrimaryKnob,
+        hint: Hint::PrimaryKnob,
+    },
+    Control {
+        label: "1-N",
+        bindings: &[(Key::Digits, Action::Scene(0))],
+        help: "go to scene N",
+        scope: Scope::All,
+        hint: Hint::None,
+    },
+    Control {
+        label: "Left / Right, Tab",
+        bindings: &[
+            (Key::Left, Action::PrevScene),
+            (Key::Right, Action::NextScene),
+            (Key::Tab, Action::NextScene),
+            (Key::ShiftTab, Action::PrevScene),
+        ],
+        help: "previous / next scene",
+        scope: Scope::All,
+        hint: Hint::Text("Tab: scene"),
+    },
+    Control {
+        label: "V",
+        bindings: &[(Key::V, Action::NextVariant)],
+        help: "next variant of the scene (starts it again with its seed)",
+        scope: Scope::Variants,
+        hint: Hint::Text("V: variant"),
+    },
+    Control {
+        label: "R",
+        bindings: &[(Key::R, Action::Reset)],
+        help: "reset the scene (same seed)",
+        scope: Scope::All,
+        hint: Hint::Text("R: reset"),
+    },
+    Control {
+        label: "Space",
+        bindings: &[(Key::Space, Action::TogglePause)],
+        help: "pause / resume",
+        scope: Scope::All,
+        hint: Hint::Text("Space: pause"),
+    },
+    Control {
+        label: ".",
+        bindings: &[(Key::Char('.'), Action::StepOnce)],
+        help: "one tick while paused",
+        scope: Scope::All,
+        hint: Hint::None,
+    },
+    Control {
+        label: "[ / ]",
+        bindings: &[
+            (Key::LeftBracket, Action::Agents(-1)),
+            (Key::RightBracket, Action::Agents(1)),
+        ],
+        help: "restart with one step of agents fewer / more",
+        scope: Scope::All,
+        hint: Hint::Agents,
+    },
+    Control {
+        label: "G",
+        bindings: &[(Key::G, Action::ToggleNeighbors)],
+        help: "neighbour search: grid / brute force",
+        scope: Scope::All,
+        hint: Hint::Neighbors,
+    },
+    Control {
+        label: "F12",
+        bindings: &[(Key::F12, Action::Screenshot)],
+        help: "save a screenshot (PNG)",
+        scope: Scope::Desktop,
+        hint: Hint::None,
+    },
+    Control {
+        label: "H",
+        bindings: &[(Key::H, Action::ToggleHelp)],
+        help: "show / hide this help",
+        scope: Scope::All,
+        hint: Hint::Text("H: help"),
+    },
+    Control {
+        label: "Esc",
+        bindings: &[(Key::Escape, Action::Quit)],
+        help: "quit",
+        scope: Scope::Desktop,
+        hint: Hint::None,
+    },
+];
+
+/// The actions of the keys that went down this frame, in table order.
+/// `pressed` says whether a key went down; digits beyond the scene count
+/// do nothing.
+pub fn actions(pressed: impl Fn(Key) -> bool, digit: impl Fn(usize) -> bool) -> Vec<Action> {
+    let mut out = Vec::new();
+    for control in CONTROLS {
+        for &(key, action) in control.bindings {
+            if key == Key::Digits {
+                let n = SCENES.len().min(9);
+                out.extend((1..=n).filter(|&d| digit(d)).map(|d| Action::Scene(d - 1)));
+            } else if pressed(key) {
+                out.push(action);
+            }
+        }
+    }
+    out
+}
+
+/// The controls as plain text, one per line, for `--help`.
+pub fn help_text() -> String {
+    let width = CONTROLS.iter().map(|c| c.label().len()).max().unwrap_or(0);
+    let mut out = String::from("Controls in the window:\n");
+    for c in CONTROLS {
+        out.push_str(&format!("  {:width$}  {}\n", c.label(), c.help));
+    }
+    out
+}
+
+/// The controls as the README's Markdown table.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| key | action |\n|---|---|\n");
+    for c in CONTROLS {
+        out.push_str(&format!("| {} | {} |\n", c.label(), c.help));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_keys_match_the_scene_count() {
+        let all = actions(|_| false, |_| true);
+        let scenes: Vec<_> = all
+            .iter()
+            .filter_map(|a| match a {
+                Action::Scene(i) => Some(*i),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(scenes, (0..SCENES.len().min(9)).collect::<Vec<_>>());
+        let label = CONTROLS
+            .iter()
+            .find(|c| c.bindings[0].0 == Key::Digits)
+            .unwrap()
+            .label();
+        assert_eq!(label, format!("1-{}", SCENES.len()));
+    }
+
+    #[test]
+    fn every_key_is_bound_once() {
+        let mut keys: Vec<Key> = CONTROLS
+            .iter()
+            .flat_map(|c| c.bindings.iter().map(|b| b.0))
+            .collect();
+        let n = keys.len();
+        keys.dedup();
+        let unique: std::collections::HashSet<_> = keys.iter().map(|k| format!("{k:?}")).collect();
+        assert_eq!(unique.len(), n);
+    }
+
+    #[test]
+    fn the_readme_table_is_the_controls_table() {
+        let readme = include_str!("../README.md");
+        let table = markdown_table();
+        assert!(
+            readme.contains(&table),
+            "README's controls table differs from src/controls.rs; it should read:\n{table}"
+        );
+    }
+}

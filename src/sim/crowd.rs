@@ -1,0 +1,150 @@
+//! The agents, as contiguous arrays, and the figures every run keeps.
+//!
+//! Only the runner's integrate step ([`Crowd::integrate`]) and an explicit,
+//! named [`Crowd::teleport`] (a respawn) change where an agent is.
+
+use crate::steer::{Limits, Steering, integrate};
+use glam::Vec2;
+use rayon::prelude::*;
+
+/// Agents per unit of parallel work: large enough that splitting costs
+/// little, small enough that both cores stay busy to the end.
+pub const CHUNK: usize = 512;
+
+/// The agents of a scene.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Crowd {
+    position: Vec<Vec2>,
+    velocity: Vec<Vec2>,
+    mass: Vec<f32>,
+}
+
+impl Crowd {
+    pub fn len(&self) -> usize {
+        self.position.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.position.is_empty()
+    }
+
+    pub fn positions(&self) -> &[Vec2] {
+        &self.position
+    }
+
+    pub fn velocities(&self) -> &[Vec2] {
+        &self.velocity
+    }
+
+    pub fn masses(&self) -> &[f32] {
+        &self.mass
+    }
+
+    pub(crate) fn push(&mut self, position: Vec2, velocity: Vec2, mass: f32) {
+        self.position.push(position);
+        self.velocity.push(velocity);
+        self.mass.push(mass);
+    }
+
+    /// Puts agent `i` somewhere else, velocity kept: a respawn.
+    pub(crate) fn teleport(&mut self, i: usize, to: Vec2) {
+        self.position[i] = to;
+    }
+
+    /// The movement manager applied to every agent (in parallel: each agent
+    /// on its own). Returns the largest force applied.
+    pub(crate) fn integrate(&mut self, steering: &[Steering], limits: &[Limits]) -> f32 {
+        (
+            &mut self.position,
+            &mut self.velocity,
+            &self.mass,
+            steering,
+            limits,
+        )
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .map(|(position, velocity, &mass, &steering, &limits)| {
+                integrate(position, velocity, mass, limits, steering).length_squared()
+            })
+            .reduce(|| 0.0, f32::max)
+            .sqrt()
+    }
+
+    /// FNV-1a over the bits of every position and velocity, in order.
+    pub fn checksum(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for (p, v) in self.position.iter().zip(&self.velocity) {
+            for x in [p.x, p.y, v.x, v.y] {
+                for byte in x.to_bits().to_le_bytes() {
+                    hash ^= u64::from(byte);
+                    hash = hash.wrapping_mul(0x0100_0000_01b3);
+                }
+            }
+        }
+        hash
+    }
+
+    /// Count of non-finite coordinates.
+    pub fn non_finite(&self) -> u64 {
+        let bad = |v: &Vec2| u64::from(!v.x.is_finite()) + u64::from(!v.y.is_finite());
+        self.position.iter().chain(&self.velocity).map(bad).sum()
+    }
+}
+
+/// How an agent is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    /// An ordinary agent.
+    Plain,
+    /// Avoiding a wall (drawn translucent, as in the original queue demo).
+    Faded,
+    /// What the others pursue or follow.
+    Target,
+    /// A pursuer looking ahead with dynamic T.
+    Pursuer,
+    /// A pursuer looking ahead a constant T.
+    ConstantPursuer,
+    /// An evader.
+    Evader,
+    /// The leader.
+    Leader,
+}
+
+/// Figures every scene keeps for the headless report.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Stats {
+    /// Non-finite values seen in positions and velocities, summed over ticks.
+    pub nan: u64,
+    pub max_speed_seen: f32,
+    /// The largest steering force applied (after truncation).
+    pub max_force_seen: f32,
+}
+
+impl Stats {
+    /// Folds in one tick's crowd and its largest applied force.
+    pub fn observe(&mut self, crowd: &Crowd, max_force: f32) {
+        self.nan += crowd.non_finite();
+        let fastest = crowd
+            .velocity
+            .iter()
+            .map(|v| v.length_squared())
+            .fold(0.0, f32::max);
+        self.max_speed_seen = self.max_speed_seen.max(fastest.sqrt());
+        self.max_force_seen = self.max_force_seen.max(max_force);
+    }
+}
+
+/// A scene-specific figure for the headless report.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Metric {
+    Int(u64),
+    Float(f64),
+    /// An event that has not happened (yet), e.g. no capture: `null`.
+    Never,
+}
+
+impl From<Option<u64>> for Metric {
+    fn from(v: Option<u64>) -> Self {
+        v.map_or(Metric::Never, Metric::Int)
+    }
+}

@@ -1,0 +1,401 @@
+//! Knobs: every numeric parameter of a scene, declared once.
+//!
+//! A scene declares its parameter struct with [`params!`](crate::params):
+//! each field's default (the tutorial's constant), range, step, unit, doc
+//! line and whether a change applies live or restarts the scene. demos.toml,
+//! `--set`, the + and - keys and the panel all read that one declaration, so
+//! a range lives in one place.
+
+use glam::Vec2;
+use std::any::Any;
+use std::fmt::Debug;
+
+/// When a changed knob takes effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Apply {
+    /// The running scene picks the new value up on its next tick.
+    Live,
+    /// The scene starts again (same seed) with the new value: it shapes the
+    /// start (agent count, masses, geometry).
+    Restart,
+}
+
+/// One tunable number: what it is, where it may go, how it moves.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Knob {
+    pub name: &'static str,
+    /// One line for a learner: what it does (and the original value).
+    pub doc: &'static str,
+    pub default: f64,
+    pub min: f64,
+    pub max: f64,
+    /// What one press of + or - (or one slider notch) adds.
+    pub step: f64,
+    pub unit: &'static str,
+    /// Whole numbers only.
+    pub integer: bool,
+    pub apply: Apply,
+}
+
+impl Knob {
+    /// A scene's agent count: 1 to `max`, moved `step` at a time by `[` and `]`.
+    pub const fn agents(doc: &'static str, default: usize, max: usize, step: usize) -> Self {
+        Self {
+            name: "agents",
+            doc,
+            default: default as f64,
+            min: 1.0,
+            max: max as f64,
+            step: step as f64,
+            unit: "",
+            integer: true,
+            apply: Apply::Restart,
+        }
+    }
+
+    /// `value` if it is allowed, else why not (the range and the unit).
+    pub fn check(&self, value: f64) -> Result<f64, String> {
+        if !value.is_finite() || value < self.min || value > self.max {
+            return Err(format!(
+                "must be between {} (got {})",
+                self.range_text(),
+                number(value)
+            ));
+        }
+        if self.integer && value.fract() != 0.0 {
+            return Err(format!("must be a whole number (got {})", number(value)));
+        }
+        Ok(value)
+    }
+
+    /// "0.5 and 20 px/tick": the range as a message says it.
+    pub fn range_text(&self) -> String {
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
+        format!("{} and {}{unit}", number(self.min), number(self.max))
+    }
+
+    /// `value` moved by `steps` steps, within the range.
+    pub fn stepped(&self, value: f64, steps: i32) -> f64 {
+        tidy((value + f64::from(steps) * self.step).clamp(self.min, self.max))
+    }
+}
+
+/// Rounds away the float noise of repeated steps (0.30000000000000004).
+fn tidy(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+/// A number as a person writes it: `30`, `0.5`, `1000000`.
+pub fn number(x: f64) -> String {
+    if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{}", tidy(x))
+    }
+}
+
+/// A field type a knob can drive.
+pub trait KnobValue: Copy {
+    const INTEGER: bool;
+    fn to_f64(self) -> f64;
+    fn from_f64(value: f64) -> Self;
+}
+
+impl KnobValue for f32 {
+    const INTEGER: bool = false;
+    /// The decimal a person wrote (1.1, not 1.100000023841858).
+    fn to_f64(self) -> f64 {
+        self.to_string().parse().unwrap_or(f64::from(self))
+    }
+    fn from_f64(value: f64) -> Self {
+        value as f32
+    }
+}
+
+impl KnobValue for u32 {
+    const INTEGER: bool = true;
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(value: f64) -> Self {
+        value.round() as u32
+    }
+}
+
+impl KnobValue for usize {
+    const INTEGER: bool = true;
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    fn from_f64(value: f64) -> Self {
+        value.round() as usize
+    }
+}
+
+/// A value refused by a check: the key to blame (relative to the table
+/// checked, e.g. `params.door_width`) and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Invalid {
+    pub key: String,
+    pub message: String,
+}
+
+impl Invalid {
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// A parameter struct whose numeric fields are knobs (made by `params!`).
+pub trait Tunable: Debug + Clone + PartialEq + Send + Sync + 'static {
+    const KNOBS: &'static [Knob];
+    /// The value of knob `name`.
+    fn get(&self, name: &str) -> Option<f64>;
+    /// Writes knob `name` (already checked against its range).
+    fn put(&mut self, name: &str, value: f64);
+    /// Checks that need more than one field or the stage (the ranges are
+    /// checked already). Keys are relative to the scene's table.
+    fn check_together(&self, _stage: Vec2) -> Result<(), Invalid> {
+        Ok(())
+    }
+}
+
+/// A scene's parameters, whatever the scene: what the config, the command
+/// line and the app hold. Implemented for every [`Tunable`].
+pub trait Params: Debug + Send + Sync {
+    fn knobs(&self) -> &'static [Knob];
+    fn get(&self, name: &str) -> Option<f64>;
+    /// Sets knob `name` after checking its range; the error names the knob
+    /// and lists the valid ones, or gives the range.
+    fn set(&mut self, name: &str, value: f64) -> Result<(), Invalid>;
+    /// Range of every knob, then the checks between fields.
+    fn check(&self, stage: Vec2) -> Result<(), Invalid>;
+    fn clone_box(&self) -> Box<dyn Params>;
+    fn as_any(&self) -> &dyn Any;
+    fn same(&self, other: &dyn Params) -> bool;
+}
+
+impl<T: Tunable> Params for T {
+    fn knobs(&self) -> &'static [Knob] {
+        T::KNOBS
+    }
+
+    fn get(&self, name: &str) -> Option<f64> {
+        Tunable::get(self, name)
+    }
+
+    fn set(&mut self, name: &str, value: f64) -> Result<(), Invalid> {
+        let knob = find(T::KNOBS, name)?;
+        let value = knob.check(value).map_err(|m| Invalid::new(name, m))?;
+        self.put(name, value);
+        Ok(())
+    }
+
+    fn check(&self, stage: Vec2) -> Result<(), Invalid> {
+        for knob in T::KNOBS {
+            let value = Tunable::get(self, knob.name).unwrap_or(f64::NAN);
+            knob.check(value)
+                .map_err(|m| Invalid::new(format!("params.{}", knob.name), m))?;
+        }
+        self.check_together(stage)
+    }
+
+    fn clone_box(&self) -> Box<dyn Params> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn same(&self, other: &dyn Params) -> bool {
+        other.as_any().downcast_ref::<T>() == Some(self)
+    }
+}
+
+impl Clone for Box<dyn Params> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl PartialEq for dyn Params {
+    fn eq(&self, other: &Self) -> bool {
+        self.same(other)
+    }
+}
+
+/// Knob `name` of `knobs`, or an error listing the valid names.
+pub fn find<'a>(knobs: &'a [Knob], name: &str) -> Result<&'a Knob, Invalid> {
+    knobs.iter().find(|k| k.name == name).ok_or_else(|| {
+        let valid: Vec<&str> = knobs.iter().map(|k| k.name).collect();
+        Invalid::new(
+            name,
+            format!("unknown knob `{name}`; valid knobs: {}", valid.join(", ")),
+        )
+    })
+}
+
+/// Declares a scene's parameter struct: each numeric field a knob, given as
+///
+/// ```text
+/// /// Doc line.
+/// name: f32 = default, min..=max, step S, "unit", Live;
+/// ```
+///
+/// optionally `check path;` naming a function for checks between fields,
+/// and, after `fixed`, fields that are not numbers to turn (a path's
+/// nodes). Generates the struct (serde, every field defaulted, unknown keys
+/// refused), its `Default` and its [`Tunable`] table.
+#[macro_export]
+macro_rules! params {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                #[doc = $doc:literal]
+                $field:ident : $ty:ty = $default:literal, $min:literal ..= $max:literal,
+                    step $step:literal, $unit:literal, $apply:ident;
+            )*
+        }
+        $( check $check:path; )?
+        $(
+            fixed {
+                $(
+                    #[doc = $fdoc:literal]
+                    $ffield:ident : $fty:ty = $fdefault:expr;
+                )*
+            }
+        )?
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct $name {
+            $( #[doc = $doc] pub $field: $ty, )*
+            $($( #[doc = $fdoc] pub $ffield: $fty, )*)?
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self {
+                    $( $field: $default, )*
+                    $($( $ffield: $fdefault, )*)?
+                }
+            }
+        }
+
+        impl $name {
+            const KNOB_TABLE: &'static [$crate::sim::knobs::Knob] = &[
+                $(
+                    $crate::sim::knobs::Knob {
+                        name: stringify!($field),
+                        doc: $doc.trim_ascii(),
+                        default: $default as f64,
+                        min: $min as f64,
+                        max: $max as f64,
+                        step: $step as f64,
+                        unit: $unit,
+                        integer: <$ty as $crate::sim::knobs::KnobValue>::INTEGER,
+                        apply: $crate::sim::knobs::Apply::$apply,
+                    },
+                )*
+            ];
+        }
+
+        impl $crate::sim::knobs::Tunable for $name {
+            const KNOBS: &'static [$crate::sim::knobs::Knob] = Self::KNOB_TABLE;
+
+            fn get(&self, name: &str) -> Option<f64> {
+                use $crate::sim::knobs::KnobValue as _;
+                $( if name == stringify!($field) { return Some(self.$field.to_f64()); } )*
+                None
+            }
+
+            fn put(&mut self, name: &str, value: f64) {
+                use $crate::sim::knobs::KnobValue as _;
+                $( if name == stringify!($field) { self.$field = <$ty>::from_f64(value); } )*
+            }
+
+            $(
+                fn check_together(
+                    &self,
+                    stage: glam::Vec2,
+                ) -> Result<(), $crate::sim::knobs::Invalid> {
+                    $check(self, stage)
+                }
+            )?
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::params! {
+        /// A test struct.
+        pub struct Demo {
+            /// Speed cap.
+            speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+            /// How many.
+            count: usize = 4, 0..=10, step 1, "", Restart;
+        }
+        fixed {
+            /// Not a knob.
+            nodes: Vec<[f32; 2]> = vec![[1.0, 2.0]];
+        }
+    }
+
+    #[test]
+    fn the_declaration_gives_defaults_ranges_and_access() {
+        let mut d = Demo::default();
+        assert_eq!((d.speed, d.count, d.nodes.len()), (3.0, 4, 1));
+        assert_eq!(Demo::KNOBS.len(), 2);
+        assert_eq!(Demo::KNOBS[0].doc, "Speed cap.");
+        assert!(Demo::KNOBS[1].integer && !Demo::KNOBS[0].integer);
+        Params::set(&mut d, "speed", 7.5).unwrap();
+        assert_eq!(d.speed, 7.5);
+        let e = Params::set(&mut d, "speed", 25.0).unwrap_err();
+        assert_eq!(e.message, "must be between 0.5 and 20 px/tick (got 25)");
+        let e = Params::set(&mut d, "count", 2.5).unwrap_err();
+        assert!(e.message.contains("whole number"), "{e:?}");
+        let e = Params::set(&mut d, "nope", 1.0).unwrap_err();
+        assert_eq!(e.message, "unknown knob `nope`; valid knobs: speed, count");
+        assert!(Params::set(&mut d, "speed", f64::NAN).is_err());
+        d.speed = -1.0;
+        assert_eq!(d.check(Vec2::ONE).unwrap_err().key, "params.speed");
+    }
+
+    #[test]
+    fn steps_stay_on_the_grid_and_in_range() {
+        let k = Demo::KNOBS[0];
+        assert_eq!(k.stepped(3.0, 1), 3.5);
+        assert_eq!(k.stepped(3.2, 1), 3.7);
+        assert_eq!(k.stepped(19.8, 3), 20.0);
+        assert_eq!(k.stepped(0.5, -1), 0.5);
+        let fine = Knob {
+            step: 0.1,
+            min: 0.0,
+            ..k
+        };
+        assert_eq!(fine.stepped(0.2, 1), 0.3);
+        assert_eq!(number(1_000_000.0), "1000000");
+        assert_eq!(number(0.25), "0.25");
+    }
+
+    #[test]
+    fn serde_fills_missing_fields_and_refuses_unknown_ones() {
+        let d: Demo = toml::from_str("speed = 2.0").unwrap();
+        assert_eq!((d.speed, d.count), (2.0, 4));
+        let e = toml::from_str::<Demo>("sped = 2.0").unwrap_err();
+        assert!(e.to_string().contains("speed"), "{e}");
+    }
+}

@@ -1,0 +1,218 @@
+//! What a scene is: a [`Lesson`] declares its name, parameters, variants and
+//! how it steers; the runner owns the crowd, the clock, the figures and the
+//! overlay, and hands a scene only what each phase of a tick needs.
+
+use super::crowd::{Crowd, Look, Metric};
+use super::knobs::{Knob, Tunable};
+use super::pointer::PointerMode;
+use crate::overlay::Overlay;
+use crate::steer::neighbors::NeighborMode;
+use crate::steer::{Limits, Steering};
+use glam::Vec2;
+
+/// What the outside world tells a scene each tick.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Input {
+    /// The mouse (or scripted pointer), in world coordinates.
+    pub pointer: Vec2,
+}
+
+/// The steps of a lesson, as a typed enum (made by [`variants!`](crate::variants)).
+pub trait Variant: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Every variant, in the order V cycles through them.
+    const ALL: &'static [Self];
+    /// Their kebab-case names, as written in demos.toml, in the same order.
+    const NAMES: &'static [&'static str];
+    /// One sentence each: the lesson it teaches, in the same order.
+    const LESSONS: &'static [&'static str];
+}
+
+/// Declares a lesson's variants: `Name = "kebab-name": "The lesson.",`.
+#[macro_export]
+macro_rules! variants {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[doc = $doc:literal])* $v:ident = $s:literal : $lesson:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+        pub enum $name { $( $(#[doc = $doc])* $v, )* }
+
+        impl $crate::sim::lesson::Variant for $name {
+            const ALL: &'static [Self] = &[ $( Self::$v, )* ];
+            const NAMES: &'static [&'static str] = &[ $( $s, )* ];
+            const LESSONS: &'static [&'static str] = &[ $( $lesson, )* ];
+        }
+    };
+}
+
+/// How to start a scene: seed, crowd, variant, neighbour search, parameters.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub seed: u64,
+    pub agents: usize,
+    /// Index into the scene's variants (checked when it was chosen by name).
+    pub variant: usize,
+    pub neighbors: NeighborMode,
+    pub params: Box<dyn super::knobs::Params>,
+}
+
+/// What a scene starts with, besides its parameters.
+#[derive(Debug, Clone, Copy)]
+pub struct Defaults {
+    pub seed: u64,
+    /// The agent count: default, range, and the step of `[` and `]`.
+    pub agents: Knob,
+    /// Index of the variant shown first.
+    pub variant: usize,
+    /// What the headless pointer does.
+    pub pointer: PointerMode,
+    /// The knob + and - turn, if any.
+    pub primary: Option<&'static str>,
+}
+
+/// The spawning phase: a scene places its agents.
+pub struct Spawn<'a> {
+    pub stage: Vec2,
+    pub(crate) crowd: &'a mut Crowd,
+    pub(crate) looks: &'a mut Vec<Look>,
+}
+
+impl Spawn<'_> {
+    /// Adds an agent, drawn with `look`.
+    pub fn agent(&mut self, position: Vec2, velocity: Vec2, mass: f32, look: Look) {
+        self.crowd.push(position, velocity, mass);
+        self.looks.push(look);
+    }
+
+    /// The agents placed so far.
+    pub fn crowd(&self) -> &Crowd {
+        self.crowd
+    }
+}
+
+/// The deciding phase: read the crowd as it stands, write one steering and
+/// one set of limits per agent, record the overlay.
+pub struct Steer<'a> {
+    pub crowd: &'a Crowd,
+    pub stage: Vec2,
+    /// Ticks run so far.
+    pub tick: u64,
+    pub steering: &'a mut [Steering],
+    pub limits: &'a mut [Limits],
+    pub looks: &'a mut [Look],
+    /// Cleared before every tick; fill it only while [`Steer::recording`].
+    pub overlay: &'a mut Overlay,
+    pub recording: bool,
+    /// Overlay: px drawn per px/tick of a vector.
+    pub vector_scale: f32,
+    pub(crate) overlay_max_agents: usize,
+}
+
+impl Steer<'_> {
+    /// Whether the overlay records the forces of agent `i` (the first
+    /// `overlay_max_agents` only).
+    pub fn records(&self, i: usize) -> bool {
+        self.recording && i < self.overlay_max_agents
+    }
+
+    /// Sets agent `i`'s steering force and limits.
+    pub fn set(&mut self, i: usize, force: Vec2, limits: Limits) {
+        self.steering[i] = Steering::force(force);
+        self.limits[i] = limits;
+    }
+}
+
+/// The phase after the move: bookkeeping, and respawns through [`Settle::teleport`].
+pub struct Settle<'a> {
+    pub(crate) crowd: &'a mut Crowd,
+    pub stage: Vec2,
+    /// Ticks run, this one included.
+    pub tick: u64,
+}
+
+impl Settle<'_> {
+    pub fn crowd(&self) -> &Crowd {
+        self.crowd
+    }
+
+    /// Respawns agent `i` at `to` (its velocity kept).
+    pub fn teleport(&mut self, i: usize, to: Vec2) {
+        self.crowd.teleport(i, to);
+    }
+}
+
+/// A lesson: one file under `src/scenes/` and one row in the registry.
+pub trait Lesson: Send + Sized + 'static {
+    /// Short name: `--scene NAME`, the demos.toml table.
+    const NAME: &'static str;
+    const TITLE: &'static str;
+    const DEFAULTS: Defaults;
+    type Params: Tunable + Default + serde::de::DeserializeOwned;
+    type Variant: Variant;
+
+    /// Places the agents and sets up the scene's own state.
+    fn new(params: &Self::Params, variant: Self::Variant, setup: &Setup, spawn: &mut Spawn)
+    -> Self;
+    /// Decides every agent's steering for this tick.
+    fn steer(&mut self, ctx: &mut Steer, input: &Input);
+    /// After the move: figures and respawns.
+    fn settle(&mut self, _ctx: &mut Settle) {}
+    /// Scene-specific figures, by name.
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
+    /// Always-drawn geometry: walls, the path, the target.
+    fn scenery(&self, _input: &Input, _out: &mut Overlay) {}
+    /// Takes changed live knobs.
+    fn retune(&mut self, params: &Self::Params);
+    /// Radius of an agent as drawn, in px.
+    fn agent_radius(&self) -> f32 {
+        AGENT_RADIUS
+    }
+    /// Opacity of a [`Look::Faded`] agent.
+    fn fade_alpha(&self) -> f32 {
+        1.0
+    }
+}
+
+/// Radius of an agent as drawn, for scenes where agents have no size of their own.
+pub const AGENT_RADIUS: f32 = 8.0;
+
+/// A running lesson, whatever its type: what the runner holds.
+pub trait Scene: Send {
+    fn steer(&mut self, ctx: &mut Steer, input: &Input);
+    fn settle(&mut self, ctx: &mut Settle);
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
+    fn scenery(&self, input: &Input, out: &mut Overlay);
+    /// Takes changed live knobs (parameters of another scene are ignored).
+    fn retune(&mut self, params: &dyn super::knobs::Params);
+    fn agent_radius(&self) -> f32;
+    fn fade_alpha(&self) -> f32;
+}
+
+impl<L: Lesson> Scene for L {
+    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+        Lesson::steer(self, ctx, input);
+    }
+    fn settle(&mut self, ctx: &mut Settle) {
+        Lesson::settle(self, ctx);
+    }
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
+        Lesson::metrics(self, crowd, tick)
+    }
+    fn scenery(&self, input: &Input, out: &mut Overlay) {
+        Lesson::scenery(self, input, out);
+    }
+    fn retune(&mut self, params: &dyn super::knobs::Params) {
+        if let Some(p) = params.as_any().downcast_ref::<L::Params>() {
+            Lesson::retune(self, p);
+        }
+    }
+    fn agent_radius(&self) -> f32 {
+        Lesson::agent_radius(self)
+    }
+    fn fade_alpha(&self) -> f32 {
+        Lesson::fade_alpha(self)
+    }
+}

@@ -1,0 +1,16 @@
+//! The runner and everything a scene shares with it: the crowd, the fixed
+//! clock, the scripted pointer, the knobs and the headless report. Plain
+//! Rust on glam vectors: no window here.
+
+pub mod crowd;
+pub mod knobs;
+pub mod lesson;
+pub mod pointer;
+pub mod report;
+pub mod runner;
+
+#[cfg(test)]
+pub(crate) mod testing;
+
+/// The most agents a scene may ask for (the crowd benchmarks go to 100,000).
+pub const MAX_AGENTS: usize = 200_000;

@@ -1,0 +1,47 @@
+//! Helpers for scenario tests: a shipped scene, run headless.
+
+use super::lesson::Setup;
+use super::pointer::ScriptedPointer;
+use super::report::{Report, drive};
+use super::runner::Runner;
+use crate::config::Config;
+
+/// A shipped scene with its scripted pointer.
+pub struct Run {
+    pub scene: Runner,
+    pointer: ScriptedPointer,
+    steps: u64,
+}
+
+/// The shipped scene `name` with the given variant (and agent count).
+pub fn scene_with(name: &str, variant: &str, agents: Option<usize>) -> Run {
+    let config = Config::embedded();
+    let scene = config.scene(name).expect("a shipped scene");
+    let mut setup: Setup = scene.setup();
+    setup.variant = scene.entry.variant(variant).expect("a shipped variant");
+    if let Some(n) = agents {
+        setup.agents = n;
+    }
+    let (scene, pointer) = config.start(scene, &setup);
+    Run {
+        scene,
+        pointer,
+        steps: 0,
+    }
+}
+
+impl Run {
+    /// Runs `n` more ticks and reports on the whole run so far.
+    pub fn steps(&mut self, n: u64) -> Report {
+        let (at, seconds) = drive(&mut self.scene, &self.pointer, n);
+        self.steps += n;
+        Report::of(&self.scene, self.steps, 1, seconds, at)
+    }
+
+    /// Sets knob `name` live, as the + and - keys do.
+    pub fn set(&mut self, name: &str, value: f64) {
+        let mut params = self.scene.setup().params.clone();
+        params.set(name, value).expect("a valid knob value");
+        self.scene.retune(params.as_ref());
+    }
+}
