@@ -125,11 +125,9 @@ impl App {
             .filter_map(|c| match c.hint {
                 Hint::None => None,
                 Hint::Text(text) => Some(text.to_string()),
-                Hint::PrimaryKnob => self.primary().map(|(knob, value)| {
-                    format!("+/-: {} {} {}", knob.name, number(value), knob.unit)
-                        .trim_end()
-                        .to_string()
-                }),
+                Hint::PrimaryKnob => self
+                    .primary()
+                    .map(|(knob, value)| format!("+/-: {} {}", knob.name, number(value))),
                 Hint::Agents => Some(format!("[ ]: agents {}", self.setup().agents)),
                 Hint::Neighbors => Some(format!("G: neighbours {}", self.setup().neighbors.name())),
             })
@@ -310,7 +308,7 @@ mod tests {
         app.apply(Action::NextVariant);
         app.apply(Action::Reset);
         assert_eq!(radius(&app), Some(120.0));
-        assert!(app.hints().contains(&"+/-: path_radius 120 px".to_string()));
+        assert!(app.hints().contains(&"+/-: path_radius 120".to_string()));
     }
 
     #[test]

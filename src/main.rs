@@ -42,7 +42,7 @@ fn run() -> Result<(), String> {
     let args = match cli::parse(std::env::args().skip(1))? {
         Parsed::Run(args) => args,
         Parsed::Print(text) => {
-            print!("{text}");
+            println!("{}", text.trim_end());
             return Ok(());
         }
     };

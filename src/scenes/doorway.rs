@@ -42,7 +42,7 @@ crate::params! {
         /// Top speed (original MAX_VELOCITY: 6).
         max_speed: f32 = 6.0, 0.5..=20.0, step 0.5, "px/tick", Live;
         /// Cap on the steering force (original MAX_FORCE: 5.4).
-        max_force: f32 = 5.4, 0.1..=20.0, step 0.1, "force", Live;
+        max_force: f32 = 5.4, 0.1..=20.0, step 0.1, "", Live;
         /// Lightest agent (original: mass = 20 + random * 20).
         mass_min: f32 = 20.0, 1.0..=100.0, step 1.0, "", Restart;
         /// Spread of the masses above the lightest (original: 20).
@@ -56,7 +56,7 @@ crate::params! {
         /// How far ahead agents look for a wall at full speed (original MAX_AVOID_AHEAD: 50).
         max_see_ahead: f32 = 50.0, 0.0..=200.0, step 5.0, "px", Live;
         /// Push away from a wall ahead (original AVOID_FORCE: 600).
-        max_avoid_force: f32 = 600.0, 0.0..=2000.0, step 50.0, "force", Live;
+        max_avoid_force: f32 = 600.0, 0.0..=2000.0, step 50.0, "", Live;
         /// How far ahead agents look for someone to queue behind (original MAX_QUEUE_AHEAD: 30).
         max_queue_ahead: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
         /// Someone this close to the ahead point is in the way (original MAX_QUEUE_RADIUS: 30).
@@ -68,7 +68,7 @@ crate::params! {
         /// v3+: velocity factor of the hard stop when crowded (original: 0.3).
         hard_stop_factor: f32 = 0.3, 0.0..=1.0, step 0.05, "", Live;
         /// v4: strength of separation (original MAX_SEPARATION: 2).
-        max_separation: f32 = 2.0, 0.0..=20.0, step 0.5, "force", Live;
+        max_separation: f32 = 2.0, 0.0..=20.0, step 0.5, "", Live;
         /// v4: neighbours closer than this push apart (original SEPARATION_RADIUS: 30).
         separation_radius: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
         /// Width of the doorway, centred under the target (original: 130).

@@ -26,7 +26,7 @@ crate::params! {
         /// Followers' top speed (original: 3).
         max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
         /// Cap on the steering force (original: 1.1).
-        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "", Live;
         /// Mass of every agent: the force is divided by it.
         mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
         /// The leader arrives at the pointer, a little slower than its followers.
@@ -44,7 +44,7 @@ crate::params! {
         /// Followers closer than this push apart (original SEPARATION_RADIUS: 30).
         separation_radius: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
         /// Strength of separation (original MAX_SEPARATION: 2).
-        max_separation: f32 = 2.0, 0.0..=20.0, step 0.5, "force", Live;
+        max_separation: f32 = 2.0, 0.0..=20.0, step 0.5, "", Live;
     }
 }
 

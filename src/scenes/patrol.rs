@@ -24,7 +24,7 @@ crate::params! {
         /// Top speed (original: 3).
         max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
         /// Cap on the steering force (original: 1.1).
-        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "", Live;
         /// Mass: the force is divided by it, so a heavier agent turns wider.
         mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
         /// A node counts as reached this close: the road's width (the tutorial starts at 10).

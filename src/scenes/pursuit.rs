@@ -28,13 +28,13 @@ crate::params! {
         /// Top speed of pursuers and evaders (original: 3).
         max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
         /// Cap on their steering force (original: 1.1).
-        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "", Live;
         /// Mass of every agent: the force is divided by it.
         mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
         /// The target's top speed: slower than its pursuers, so it can be caught.
         target_max_speed: f32 = 2.0, 0.5..=20.0, step 0.5, "px/tick", Live;
         /// Cap on the target's steering force.
-        target_max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "force", Live;
+        target_max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "", Live;
         /// The look-ahead of a constant-T pursuer (the tutorial's first demo: 30).
         constant_t: f32 = 30.0, 0.0..=200.0, step 5.0, "ticks", Live;
         /// Agents fleeing the target's predicted position.
