@@ -67,9 +67,9 @@ pub struct LeaderScene {
 }
 
 impl LeaderScene {
-    fn follow(&self) -> group::LeaderParams {
+    fn follow(&self) -> group::FollowParams {
         let p = &self.params;
-        group::LeaderParams {
+        group::FollowParams {
             behind_dist: p.behind_dist,
             sight_radius: p.sight_radius,
             arrive_radius: p.arrive_radius,

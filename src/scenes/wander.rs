@@ -67,8 +67,8 @@ pub struct WanderScene {
 }
 
 impl WanderScene {
-    fn circle(&self) -> wander::WanderParams {
-        wander::WanderParams {
+    fn circle(&self) -> wander::WanderCircle {
+        wander::WanderCircle {
             circle_distance: self.params.circle_distance,
             circle_radius: self.params.circle_radius,
             angle_change: self.params.angle_change,

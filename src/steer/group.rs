@@ -127,7 +127,7 @@ pub fn queue(
 
 /// Leader following tunables (SPEC: 100, 60, arrive radius 50, evade x1.8).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LeaderParams {
+pub struct FollowParams {
     /// Distance of the follow point behind the leader, in px.
     pub behind_dist: f32,
     /// Followers this close to the leader or to the point ahead of it get out of the way, in px.
@@ -159,7 +159,7 @@ pub fn follow_leader(
     leader_velocity: Vec2,
     max_speed: f32,
     separation: Vec2,
-    params: &LeaderParams,
+    params: &FollowParams,
 ) -> LeaderForce {
     let heading = leader_velocity.normalize_or_zero() * params.behind_dist;
     let ahead = leader_position + heading;
@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn follower_arrives_behind_and_evades_when_in_the_way() {
-        let p = LeaderParams {
+        let p = FollowParams {
             behind_dist: 100.0,
             sight_radius: 60.0,
             arrive_radius: 50.0,

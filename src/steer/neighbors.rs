@@ -239,17 +239,6 @@ pub enum NeighborMode {
 }
 
 impl NeighborMode {
-    /// The names accepted by `--neighbors`.
-    pub const NAMES: [&'static str; 2] = ["brute", "grid"];
-
-    pub fn parse(name: &str) -> Option<Self> {
-        match name {
-            "brute" => Some(Self::Brute),
-            "grid" => Some(Self::Grid),
-            _ => None,
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Self::Brute => "brute",

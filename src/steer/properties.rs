@@ -5,12 +5,12 @@
 
 use super::avoid::{AvoidParams, Obstacle, avoid};
 use super::group::{
-    LeaderParams, QueueParams, QueueVariant, SeparationParams, follow_leader, queue, separation,
+    FollowParams, QueueParams, QueueVariant, SeparationParams, follow_leader, queue, separation,
 };
 use super::path::{PathFollower, PathMode, follow_path};
 use super::pursuit::{Prediction, evade, predict, pursuit};
 use super::seek::{arrive, flee, seek};
-use super::wander::{WanderParams, wander};
+use super::wander::{WanderCircle, wander};
 use super::{Limits, Steering, integrate};
 use glam::Vec2;
 use proptest::prelude::*;
@@ -75,7 +75,7 @@ proptest! {
     #[test]
     fn wander_pursuit_evade((pos, vel, limits, mass) in agent(), other in vec2(), other_vel in vec2(),
                             angle in -10.0f32..10.0, t in 0.0f32..100.0) {
-        let w = WanderParams { circle_distance: 6.0, circle_radius: 8.0, angle_change: 1.0 };
+        let w = WanderCircle { circle_distance: 6.0, circle_radius: 8.0, angle_change: 1.0 };
         check(pos, vel, limits, mass, Steering::force(wander(vel, angle, &w).force))?;
         for prediction in [Prediction::Dynamic, Prediction::Constant(t)] {
             let future = predict(pos, other, other_vel, limits.max_speed, prediction);
@@ -119,7 +119,7 @@ proptest! {
             let q = queue(variant, vel, steering, ahead, crowded, push, &qp);
             check(pos, vel, limits, mass, Steering { force: steering + q.brake, velocity_scale: q.velocity_scale })?;
         }
-        let lp = LeaderParams { behind_dist: 100.0, sight_radius: 60.0, arrive_radius: 50.0, evade_scale: 1.8 };
+        let lp = FollowParams { behind_dist: 100.0, sight_radius: 60.0, arrive_radius: 50.0, evade_scale: 1.8 };
         let f = follow_leader(pos, vel, leader, leader_vel, limits.max_speed, push, &lp);
         check(pos, vel, limits, mass, Steering::force(f.force))?;
     }

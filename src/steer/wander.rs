@@ -7,7 +7,7 @@ use glam::Vec2;
 
 /// The wander circle's tunables (SPEC: 6, 8 and 1 in the original demo).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct WanderParams {
+pub struct WanderCircle {
     /// How far ahead of the agent the circle's centre sits, in px.
     pub circle_distance: f32,
     /// The circle's radius, in px.
@@ -31,7 +31,7 @@ pub struct WanderForce {
 ///
 /// A resting agent has no heading, so its circle sits at the agent (zero
 /// centre) and only the displacement pushes it off.
-pub fn wander(velocity: Vec2, angle: f32, params: &WanderParams) -> WanderForce {
+pub fn wander(velocity: Vec2, angle: f32, params: &WanderCircle) -> WanderForce {
     let circle_center = velocity.normalize_or_zero() * params.circle_distance;
     // The rim point (0, -1) * radius, set to `angle` with its length kept.
     let displacement = Vec2::new(angle.cos(), angle.sin()) * params.circle_radius;
@@ -44,7 +44,7 @@ pub fn wander(velocity: Vec2, angle: f32, params: &WanderParams) -> WanderForce 
 
 /// The next wander angle: `angle + u * change - change / 2`, where `u` is a
 /// uniform random number in `[0, 1)` drawn by the caller's seeded generator.
-pub fn next_angle(angle: f32, u: f32, params: &WanderParams) -> f32 {
+pub fn next_angle(angle: f32, u: f32, params: &WanderCircle) -> f32 {
     let next = angle + u * params.angle_change - params.angle_change * 0.5;
     // Keep the angle small so precision does not drift over long runs.
     next.rem_euclid(std::f32::consts::TAU)
@@ -64,7 +64,7 @@ pub struct RandomTarget {
 mod tests {
     use super::*;
 
-    const P: WanderParams = WanderParams {
+    const P: WanderCircle = WanderCircle {
         circle_distance: 6.0,
         circle_radius: 8.0,
         angle_change: 1.0,
