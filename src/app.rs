@@ -111,9 +111,9 @@ impl App {
         Some((knob, self.setup().params.get(knob.name)?))
     }
 
-    /// Seconds per simulation tick.
+    /// Seconds per simulation tick of the running scene.
     pub fn tick_seconds(&self) -> f64 {
-        1.0 / f64::from(self.config.app.tick_hz)
+        1.0 / f64::from(self.scene_config().tick_hz)
     }
 
     /// The footer's hints for the running scene, from the controls table.
@@ -316,10 +316,10 @@ mod tests {
         let mut app = app_on("doorway");
         assert_eq!(
             app.apply(Action::Knob(1)).as_deref(),
-            Some("knob max_separation 2.5")
+            Some("knob max_separation 5.5")
         );
         let ticks_before = app.scene().tick();
-        app.advance(1.0 / 60.0, Vec2::ZERO);
+        app.advance(app.tick_seconds(), Vec2::ZERO);
         assert_eq!(
             app.scene().tick(),
             ticks_before + 1,
@@ -409,6 +409,16 @@ mod tests {
         // A NaN pointer from outside is neutralised.
         app.advance(1.0 / 60.0, Vec2::NAN);
         assert!(app.pointer.is_finite());
+    }
+
+    #[test]
+    fn the_doorway_keeps_the_original_pace_of_30_ticks_per_second() {
+        let mut app = app_on("doorway");
+        let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
+        assert_eq!(ticks, 30, "one second of frames");
+        app.apply(Action::Scene(0));
+        let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
+        assert_eq!(ticks, 60, "the other scenes at the app's 60");
     }
 
     #[test]

@@ -209,7 +209,13 @@ pub fn list(config: &Config) -> String {
     let mut out = String::new();
     for (i, scene) in config.scenes.iter().enumerate() {
         let e = scene.entry;
-        out.push_str(&format!("{}. {}  {}\n", i + 1, e.name, e.title));
+        out.push_str(&format!(
+            "{}. {}  {}  ({} ticks/s)\n",
+            i + 1,
+            e.name,
+            e.title,
+            number(scene.tick_hz.into())
+        ));
         let variants: Vec<String> = e
             .variants
             .iter()

@@ -91,7 +91,7 @@ fn overrides_take_effect() {
     let r = headless("doorway", 10, &["--agents", "240", "--variant", "v2"]);
     assert_eq!(r["agents"], 240);
     assert_eq!(r["variant"], "v2");
-    assert_eq!(r["stage_width"], 1600.0);
+    assert_eq!(r["stage_width"], 1200.0);
 }
 
 #[test]
@@ -214,9 +214,9 @@ fn grid_and_brute_force_agree_and_threads_do_not_matter() {
 #[test]
 fn set_changes_a_knob_and_the_report_says_so() {
     let default = headless("doorway", 300, &[]);
-    let set = headless("doorway", 300, &["--set", "max_separation=5"]);
-    assert_eq!(default["params"]["max_separation"], 2);
-    assert_eq!(set["params"]["max_separation"], 5);
+    let set = headless("doorway", 300, &["--set", "max_separation=2"]);
+    assert_eq!(default["params"]["max_separation"], 5.4);
+    assert_eq!(set["params"]["max_separation"], 2);
     assert_ne!(default["checksum"], set["checksum"]);
     let knobs = set["params"].as_object().unwrap().len();
     assert!(knobs > 20, "every doorway knob is reported: {knobs}");

@@ -49,6 +49,8 @@ pub struct SceneConfig {
     pub agents: usize,
     /// Index of the variant shown first.
     pub variant: usize,
+    /// Ticks per second in the window.
+    pub tick_hz: f32,
     /// Without a window the pointer follows the script, or stays where it starts.
     pub pointer: PointerMode,
     pub params: Box<dyn Params>,
@@ -56,13 +58,14 @@ pub struct SceneConfig {
 
 impl SceneConfig {
     /// The scene's declared defaults, before demos.toml.
-    fn defaults(entry: &'static Entry) -> Self {
+    fn defaults(entry: &'static Entry, app: &AppConfig) -> Self {
         let d = &entry.defaults;
         Self {
             entry,
             seed: d.seed,
             agents: d.agents.default as usize,
             variant: d.variant,
+            tick_hz: d.tick_hz.unwrap_or(app.tick_hz),
             pointer: d.pointer,
             params: entry.default_params(),
         }
@@ -129,10 +132,9 @@ impl Config {
             None => AppConfig::default(),
         };
         app.check().map_err(|e| located.invalid(doc, &["app"], e))?;
-        let stage = Vec2::from(app.stage);
         let scenes = SCENES
             .iter()
-            .map(|entry| scene(entry, doc, &located, stage))
+            .map(|entry| scene(entry, doc, &located, &app))
             .collect::<Result<_, _>>()?;
         Ok(Config {
             source: file.to_string(),
@@ -189,6 +191,7 @@ fn typed<'a, T: Deserialize<'a>>(
 struct RawScene {
     seed: Option<u64>,
     agents: Option<u64>,
+    tick_hz: Option<f32>,
     variant: Option<String>,
     pointer: Option<PointerMode>,
     #[allow(dead_code)]
@@ -199,9 +202,9 @@ fn scene(
     entry: &'static Entry,
     doc: &DeTable<'_>,
     located: &Locator<'_>,
-    stage: Vec2,
+    app: &AppConfig,
 ) -> Result<SceneConfig, ConfigError> {
-    let mut scene = SceneConfig::defaults(entry);
+    let mut scene = SceneConfig::defaults(entry, app);
     let Some(value) = table(doc, entry.name) else {
         return Ok(scene);
     };
@@ -232,8 +235,15 @@ fn scene(
             .variant(&variant)
             .map_err(|m| blame(Invalid::new("variant", m)))?;
     }
+    if let Some(hz) = raw.tick_hz {
+        if !(1.0..=1000.0).contains(&hz) {
+            let m = format!("must be between 1 and 1000 (got {hz})");
+            return Err(blame(Invalid::new("tick_hz", m)));
+        }
+        scene.tick_hz = hz;
+    }
     scene.pointer = raw.pointer.unwrap_or(scene.pointer);
-    scene.params.check(stage).map_err(blame)?;
+    scene.params.check(Vec2::from(app.stage)).map_err(blame)?;
     Ok(scene)
 }
 

@@ -45,20 +45,25 @@ fn shipped_demos_toml_states_the_declared_defaults() {
             );
         }
     }
-    // The original queue demo's constants (SPEC section 10).
-    let d = &config.scene("doorway").unwrap().params;
+    // The original queue demo's constants (SPEC section 10), and its stage.
+    let doorway = config.scene("doorway").unwrap();
+    let d = &doorway.params;
     for (knob, value) in [
         ("max_force", 5.4),
         ("max_speed", 6.0),
         ("max_see_ahead", 50.0),
-        ("max_avoid_force", 600.0),
         ("max_queue_ahead", 30.0),
         ("max_queue_radius", 30.0),
-        ("max_separation", 2.0),
         ("separation_radius", 30.0),
+        ("stage_width", 600.0),
+        ("stage_height", 480.0),
     ] {
-        assert_eq!(d.get(knob).map(|v| v as f32), Some(value as f32), "{knob}");
+        assert_eq!(d.get(knob), Some(value), "{knob}");
     }
+    assert_eq!(doorway.tick_hz, 30.0, "the original's pace");
+    // The two deliberate changes (see demos.toml): both forces at the cap.
+    assert_eq!(d.get("max_avoid_force"), d.get("max_force"));
+    assert_eq!(d.get("max_separation"), d.get("max_force"));
 }
 
 #[test]
@@ -192,7 +197,7 @@ fn doorway_pieces_must_fit_on_the_stage() {
         ),
         (
             &[("target_x = 0.5 ", "target_x = 0.05 ")],
-            "must fit in the stage width 800",
+            "must fit in the stage width 600",
         ),
     ];
     for (edits, message) in cases {

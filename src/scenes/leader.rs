@@ -85,6 +85,7 @@ impl Lesson for LeaderScene {
         seed: 6,
         agents: Knob::agents("Followers (the leader comes on top).", 20, 2_000, 10),
         variant: 0,
+        tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("behind_dist"),
     };

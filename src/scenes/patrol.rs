@@ -87,6 +87,7 @@ impl Lesson for PatrolScene {
         seed: 4,
         agents: Knob::agents("Agents on the path.", 3, 50, 1),
         variant: 0,
+        tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("path_radius"),
     };

@@ -78,6 +78,7 @@ impl Lesson for PursuitScene {
             1,
         ),
         variant: 0,
+        tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("constant_t"),
     };

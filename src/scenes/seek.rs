@@ -67,6 +67,7 @@ impl Lesson for SeekScene {
         seed: 1,
         agents: Knob::agents("Agents seeking the same target.", 1, 50, 1),
         variant: 2,
+        tick_hz: None,
         pointer: PointerMode::Still,
         primary: Some("slowing_radius"),
     };

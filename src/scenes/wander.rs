@@ -124,6 +124,7 @@ impl Lesson for WanderScene {
         seed: 2,
         agents: Knob::agents("Wandering agents.", 8, 500, 1),
         variant: 0,
+        tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("angle_change"),
     };

@@ -67,6 +67,9 @@ pub struct Defaults {
     pub agents: Knob,
     /// Index of the variant shown first.
     pub variant: usize,
+    /// Ticks per second in the window, when the lesson has its own pace
+    /// (the original queue demo ran at 30); otherwise the app's `tick_hz`.
+    pub tick_hz: Option<f32>,
     /// What the headless pointer does.
     pub pointer: PointerMode,
     /// The knob + and - turn, if any.

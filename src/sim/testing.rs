@@ -38,6 +38,18 @@ impl Run {
         Report::of(&self.scene, self.steps, 1, seconds, at)
     }
 
+    /// Starts again with another seed.
+    pub fn reseed(&mut self, seed: u64) {
+        let config = Config::embedded();
+        let mut setup = self.scene.setup().clone();
+        setup.seed = seed;
+        let scene = config
+            .scene(self.scene.entry().name)
+            .expect("a shipped scene");
+        (self.scene, self.pointer) = config.start(scene, &setup);
+        self.steps = 0;
+    }
+
     /// Sets knob `name` live, as the + and - keys do.
     pub fn set(&mut self, name: &str, value: f64) {
         let mut params = self.scene.setup().params.clone();

@@ -12,6 +12,15 @@ pub enum Obstacle {
     Rect { min: Vec2, max: Vec2 },
 }
 
+/// Which look-ahead points test for a hit: the steps of the lesson.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probes {
+    /// `ahead` only: agents clip obstacles they meet at an angle.
+    Ahead,
+    /// `ahead`, `ahead2` (half as far) and the position: the final form.
+    Full,
+}
+
 /// Collision avoidance tunables (SPEC: 50 and 600 in the queue demo).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AvoidParams {
@@ -21,6 +30,7 @@ pub struct AvoidParams {
     pub max_avoid_force: f32,
     /// Clearance kept from an obstacle: the agent's own radius, in px.
     pub margin: f32,
+    pub probes: Probes,
 }
 
 /// The avoidance force and the points it came from, for the overlay.
@@ -52,34 +62,12 @@ impl Obstacle {
         }
     }
 
-    /// The way out of the obstacle for a look-ahead point, as a unit vector.
-    ///
-    /// A circle pushes radially, `normalize(ahead - center)` as in the
-    /// tutorial. A wall pushes out through its nearest face: the radial push
-    /// from a long wall's centre would send agents along the wall, away from
-    /// the doorway, instead of off it.
+    /// The way out of the obstacle for a look-ahead point, as a unit vector:
+    /// `normalize(ahead - center)`, as in the tutorial, for walls too (SPEC
+    /// section 9). Under a doorway wall this pushes an agent toward the wall's
+    /// nearer end, so the ones near the doorway are pushed into it.
     pub fn escape_direction(&self, point: Vec2) -> Vec2 {
-        match *self {
-            Obstacle::Circle { center, .. } => (point - center).normalize_or_zero(),
-            Obstacle::Rect { min, max } => {
-                let outside = point - point.clamp(min, max);
-                if outside != Vec2::ZERO {
-                    return outside.normalize_or_zero();
-                }
-                let faces = [
-                    (point.x - min.x, Vec2::NEG_X),
-                    (max.x - point.x, Vec2::X),
-                    (point.y - min.y, Vec2::NEG_Y),
-                    (max.y - point.y, Vec2::Y),
-                ];
-                faces
-                    .into_iter()
-                    .fold((f32::INFINITY, Vec2::ZERO), |best, face| {
-                        if face.0 < best.0 { face } else { best }
-                    })
-                    .1
-            }
-        }
+        (point - self.center()).normalize_or_zero()
     }
 }
 
@@ -99,11 +87,11 @@ pub fn avoid(
     let reach = velocity.normalize_or_zero() * params.max_see_ahead * dynamic_length;
     let ahead = position + reach;
     let ahead2 = position + reach * 0.5;
-    let hit = |o: &Obstacle| {
-        [ahead, ahead2, position]
-            .iter()
-            .any(|&p| o.distance(p) <= params.margin)
+    let points: &[Vec2] = match params.probes {
+        Probes::Ahead => &[ahead],
+        Probes::Full => &[ahead, ahead2, position],
     };
+    let hit = |o: &Obstacle| points.iter().any(|&p| o.distance(p) <= params.margin);
     let threat = obstacles
         .iter()
         .enumerate()
@@ -133,6 +121,7 @@ mod tests {
         max_see_ahead: 50.0,
         max_avoid_force: 600.0,
         margin: 0.0,
+        probes: Probes::Full,
     };
 
     #[test]
@@ -177,8 +166,8 @@ mod tests {
     }
 
     #[test]
-    fn a_wall_pushes_out_through_its_nearest_face() {
-        // A wide wall above the agent; ahead pokes 10 px into its bottom face.
+    fn a_wall_pushes_away_from_its_centre() {
+        // A wide wall above the agent, centre (0, -70); ahead pokes into it.
         let wall = Obstacle::Rect {
             min: Vec2::new(-200.0, -100.0),
             max: Vec2::new(200.0, -40.0),
@@ -186,10 +175,9 @@ mod tests {
         let a = avoid(Vec2::ZERO, Vec2::new(0.0, -6.0), 6.0, &[wall], &P);
         assert_eq!(a.threat, Some(0));
         assert!((a.force - Vec2::new(0.0, 600.0)).length() < 1e-3);
-        // Near its right end the right face is nearer.
-        assert_eq!(wall.escape_direction(Vec2::new(195.0, -60.0)), Vec2::X);
-        // From outside, straight away from the nearest point.
-        assert_eq!(wall.escape_direction(Vec2::new(0.0, 0.0)), Vec2::Y);
+        // Near its right end: out toward that end, as in the tutorial.
+        let d = wall.escape_direction(Vec2::new(195.0, -60.0));
+        assert!((d - Vec2::new(195.0, 10.0).normalize()).length() < 1e-6);
     }
 
     #[test]
@@ -202,6 +190,26 @@ mod tests {
         assert_eq!(avoid(Vec2::ZERO, v, 6.0, &[wall], &P).threat, None);
         let wide = AvoidParams { margin: 10.0, ..P };
         assert_eq!(avoid(Vec2::ZERO, v, 6.0, &[wall], &wide).threat, Some(0));
+    }
+
+    #[test]
+    fn ahead_alone_misses_what_ahead2_and_position_catch() {
+        // Moving right past a circle that only the half look-ahead point hits.
+        let circle = Obstacle::Circle {
+            center: Vec2::new(25.0, 8.0),
+            radius: 10.0,
+        };
+        let v = Vec2::new(6.0, 0.0);
+        let full = avoid(Vec2::ZERO, v, 6.0, &[circle], &P);
+        assert_eq!(full.threat, Some(0));
+        let ahead_only = AvoidParams {
+            probes: Probes::Ahead,
+            ..P
+        };
+        assert_eq!(
+            avoid(Vec2::ZERO, v, 6.0, &[circle], &ahead_only).threat,
+            None
+        );
     }
 
     #[test]

@@ -14,25 +14,35 @@ pub struct SeparationParams {
     pub max_separation: f32,
 }
 
-/// Separation from the given neighbour positions (the agent itself excluded):
-/// the negated mean offset, normalized, times `max_separation`. No neighbours,
-/// or neighbours exactly on the agent, give zero.
+/// Separation from the given neighbour positions (the agent itself excluded).
+///
+/// Every neighbour within `radius` pushes the agent straight away from
+/// itself, the harder the closer: with weight `radius / d - 1`, zero at the
+/// edge of the radius and growing without bound as the two close in. The
+/// pushes add up, times `max_separation`. The tutorial's version (the
+/// negated mean offset, normalized) can push an agent squeezed between two
+/// others into the nearer one, and pushes no harder at contact than at 30
+/// px. A neighbour exactly on the agent gives no direction and is skipped.
 pub fn separation(
     position: Vec2,
     neighbours: impl IntoIterator<Item = Vec2>,
     params: &SeparationParams,
 ) -> Vec2 {
     let r_sq = params.radius * params.radius;
-    let (sum, count) = neighbours
+    neighbours
         .into_iter()
         .filter(|n| n.distance_squared(position) <= r_sq)
-        .fold((Vec2::ZERO, 0u32), |(sum, count), n| {
-            (sum + (n - position), count + 1)
-        });
-    if count == 0 {
-        return Vec2::ZERO;
-    }
-    (-(sum / count as f32)).normalize_or_zero() * params.max_separation
+        .fold(Vec2::ZERO, |sum, n| {
+            let offset = position - n;
+            let d = offset.length();
+            if d > 0.0 {
+                // Finite even for a neighbour a hair's breadth away.
+                sum + offset / d * (params.radius / d.max(params.radius * f32::EPSILON) - 1.0)
+            } else {
+                sum
+            }
+        })
+        * params.max_separation
 }
 
 /// The steps of the queue lesson (SPEC section 9).
@@ -46,7 +56,7 @@ pub enum QueueVariant {
     V2,
     /// V2 plus a hard stop (velocity x0.3) when crowded.
     V3,
-    /// V3 plus separation added to the brake.
+    /// V3 plus separation, which the brake does not cancel (the caller adds it).
     V4,
 }
 
@@ -84,14 +94,16 @@ pub fn queue_ahead(position: Vec2, velocity: Vec2, params: &QueueParams) -> Vec2
 /// The queue behavior. `steering` is the sum of every other behavior's force
 /// this tick (so queue runs last); `neighbor_ahead` says someone stands near
 /// the ahead point; `crowded` says someone is within `max_queue_radius` of
-/// the agent itself; `separation` is used by v4 only.
+/// the agent itself. v4 is v3 here: its separation is a force of its own
+/// that the caller adds after the brake, so that when someone is ahead the
+/// total is the tutorial's `steering + brake + separation`, and when nobody
+/// is ahead separation still keeps side-by-side agents apart.
 pub fn queue(
     variant: QueueVariant,
     velocity: Vec2,
     steering: Vec2,
     neighbor_ahead: bool,
     crowded: bool,
-    separation: Vec2,
     params: &QueueParams,
 ) -> QueueOutcome {
     let calm = QueueOutcome {
@@ -108,10 +120,7 @@ pub fn queue(
             ..calm
         },
         QueueVariant::V2 | QueueVariant::V3 | QueueVariant::V4 => {
-            let mut brake = -steering * params.brake_factor - velocity;
-            if variant == QueueVariant::V4 {
-                brake += separation;
-            }
+            let brake = -steering * params.brake_factor - velocity;
             let hard_stop = variant >= QueueVariant::V3 && crowded;
             QueueOutcome {
                 brake,
@@ -203,18 +212,28 @@ mod tests {
     };
 
     #[test]
-    fn separation_pushes_away_from_the_mean_neighbour() {
-        // Neighbours at (10, 0) and (0, 10): mean (5, 5), push toward (-1, -1).
+    fn separation_pushes_harder_the_closer() {
+        // (10, 0) pushes with weight 30/10 - 1 = 2, (0, 15) with 1, (100, 0) not at all.
         let f = separation(
             Vec2::ZERO,
             [
                 Vec2::new(10.0, 0.0),
-                Vec2::new(0.0, 10.0),
+                Vec2::new(0.0, 15.0),
                 Vec2::new(100.0, 0.0),
             ],
             &SEP,
         );
-        assert!((f - Vec2::new(-1.0, -1.0).normalize() * 2.0).length() < 1e-5);
+        assert!((f - Vec2::new(-2.0, -1.0) * 2.0).length() < 1e-5);
+        // Squeezed between two: pushed away from the nearer one, not into it
+        // (the mean offset (1, 0) would push toward (-1, 0), the nearer).
+        let g = separation(
+            Vec2::ZERO,
+            [Vec2::new(-10.0, 0.0), Vec2::new(12.0, 0.0)],
+            &SEP,
+        );
+        assert!(g.x > 0.0, "{g}");
+        // Zero at the edge of the radius: no jump when a neighbour comes in.
+        assert!(separation(Vec2::ZERO, [Vec2::new(30.0, 0.0)], &SEP).length() < 1e-6);
     }
 
     #[test]
@@ -230,8 +249,7 @@ mod tests {
     fn queue_variants() {
         let v = Vec2::new(0.0, -4.0);
         let s = Vec2::new(1.0, -2.0);
-        let sep = Vec2::new(2.0, 0.0);
-        let q = |variant, ahead, crowded| queue(variant, v, s, ahead, crowded, sep, &Q);
+        let q = |variant, ahead, crowded| queue(variant, v, s, ahead, crowded, &Q);
         for variant in QueueVariant::ALL {
             let calm = q(variant, false, true);
             assert_eq!(
@@ -249,7 +267,7 @@ mod tests {
         assert_eq!(q(QueueVariant::V3, true, true).velocity_scale, 0.3);
         assert_eq!(q(QueueVariant::V3, true, false).velocity_scale, 1.0);
         let v4 = q(QueueVariant::V4, true, true);
-        assert!((v4.brake - Vec2::new(1.2, 5.6)).length() < 1e-5);
+        assert_eq!((v4.brake, v4.velocity_scale), (v2.brake, 0.3));
     }
 
     #[test]

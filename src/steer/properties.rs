@@ -3,7 +3,7 @@
 //! force is finite and, once integrated, the applied force and the speed
 //! respect their limits.
 
-use super::avoid::{AvoidParams, Obstacle, avoid};
+use super::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use super::group::{
     FollowParams, QueueParams, QueueVariant, SeparationParams, follow_leader, queue, separation,
 };
@@ -92,7 +92,7 @@ proptest! {
             Obstacle::Rect { min: a.min(b), max: a.max(b) },
             Obstacle::Circle { center: pos, radius: 0.0 },
         ];
-        let params = AvoidParams { max_see_ahead: 50.0, max_avoid_force: 600.0, margin: 8.0 };
+        let params = AvoidParams { max_see_ahead: 50.0, max_avoid_force: 600.0, margin: 8.0, probes: Probes::Full };
         let av = avoid(pos, vel, limits.max_speed, &obstacles, &params);
         check(pos, vel, limits, mass, Steering::force(seek(pos, vel, c, limits.max_speed) + av.force))?;
         let nodes = [a, b, pos];
@@ -116,8 +116,8 @@ proptest! {
         let qp = QueueParams { max_queue_ahead: 30.0, max_queue_radius: 30.0, slow_factor: 0.5, brake_factor: 0.8, hard_stop_factor: 0.3 };
         let steering = seek(pos, vel, leader, limits.max_speed);
         for variant in QueueVariant::ALL {
-            let q = queue(variant, vel, steering, ahead, crowded, push, &qp);
-            check(pos, vel, limits, mass, Steering { force: steering + q.brake, velocity_scale: q.velocity_scale })?;
+            let q = queue(variant, vel, steering, ahead, crowded, &qp);
+            check(pos, vel, limits, mass, Steering { force: steering + q.brake + push, velocity_scale: q.velocity_scale })?;
         }
         let lp = FollowParams { behind_dist: 100.0, sight_radius: 60.0, arrive_radius: 50.0, evade_scale: 1.8 };
         let f = follow_leader(pos, vel, leader, leader_vel, limits.max_speed, push, &lp);

@@ -1,10 +1,16 @@
 //! The doorway's room: the stage, the two walls with the doorway between
-//! them, the target beyond, and where agents leave and come back.
+//! them, the target beyond, where agents leave and come back, and how they
+//! are placed apart.
 
 use super::DoorwayParams;
 use crate::sim::knobs::Invalid;
 use crate::steer::avoid::Obstacle;
 use glam::Vec2;
+use std::collections::HashMap;
+
+/// Random places tried for a new agent before it is put down anyway (on a
+/// free stage the first few tries succeed).
+pub(super) const SPAWN_TRIES: usize = 1000;
 
 /// The room: its size, walls, and where the crowd is going.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,16 +22,19 @@ pub struct Room {
     pub exit_y: f32,
     /// Where they come back: y of the respawn line.
     pub respawn_y: f32,
-    /// New agents start between this y and the bottom of the stage.
-    pub spawn_top: f32,
+    /// New agents start below the stage, between its bottom and this y.
+    pub spawn_bottom: f32,
+    /// Least distance between a new or respawned agent and any other: nobody
+    /// starts inside anyone's personal space (the separation radius).
+    pub spacing: f32,
 }
 
 impl Room {
     /// The room for `agents` agents: the base stage grown (never shrunk) to
     /// keep `reference_agents` per base stage area.
-    pub fn new(base_stage: Vec2, p: &DoorwayParams, agents: usize) -> Self {
+    pub fn new(p: &DoorwayParams, agents: usize) -> Self {
         let scale = (agents as f32 / p.reference_agents as f32).sqrt().max(1.0);
-        let stage = base_stage * scale;
+        let stage = Vec2::new(p.stage_width, p.stage_height) * scale;
         let door_width = p.door_width * scale;
         let thickness = p.wall_thickness * scale;
         let top = p.wall_top * stage.y;
@@ -47,15 +56,64 @@ impl Room {
             target,
             exit_y: p.exit_y,
             respawn_y: p.respawn_y * stage.y,
-            spawn_top: top + thickness + p.max_see_ahead,
+            spawn_bottom: stage.y + p.spawn_depth * scale,
+            spacing: p.separation_radius.max(2.0 * p.agent_radius),
         }
     }
 }
 
-/// The doorway's pieces must fit together on the stage (growing the stage
+/// Places taken so far, in a hash grid of `spacing`-sized cells, for
+/// putting agents down apart.
+pub(super) struct FreeSpace {
+    spacing: f32,
+    cells: HashMap<(i32, i32), Vec<Vec2>>,
+}
+
+impl FreeSpace {
+    pub(super) fn new(spacing: f32) -> Self {
+        Self {
+            spacing,
+            cells: HashMap::new(),
+        }
+    }
+
+    fn cell(&self, p: Vec2) -> (i32, i32) {
+        let c = (p / self.spacing).floor();
+        (c.x as i32, c.y as i32)
+    }
+
+    /// No place taken within `spacing` of `p`.
+    fn is_free(&self, p: Vec2) -> bool {
+        let (cx, cy) = self.cell(p);
+        let s_sq = self.spacing * self.spacing;
+        (cx - 1..=cx + 1).all(|x| {
+            (cy - 1..=cy + 1).all(|y| {
+                self.cells
+                    .get(&(x, y))
+                    .is_none_or(|v| v.iter().all(|q| q.distance_squared(p) >= s_sq))
+            })
+        })
+    }
+
+    /// Takes the first free place `random` offers (rejection sampling; the
+    /// last one tried when none is free) and returns it.
+    pub(super) fn place(&mut self, mut random: impl FnMut() -> Vec2) -> Vec2 {
+        let mut at = random();
+        for _ in 1..SPAWN_TRIES {
+            if self.is_free(at) {
+                break;
+            }
+            at = random();
+        }
+        self.cells.entry(self.cell(at)).or_default().push(at);
+        at
+    }
+}
+
+/// The doorway's pieces must fit together on its stage (growing the stage
 /// for a larger crowd keeps them fitting: everything but the look-ahead grows).
-pub(super) fn doorway_fits(d: &DoorwayParams, stage: Vec2) -> Result<(), Invalid> {
-    let (w, h) = (stage.x, stage.y);
+pub(super) fn doorway_fits(d: &DoorwayParams, _app_stage: Vec2) -> Result<(), Invalid> {
+    let (w, h) = (d.stage_width, d.stage_height);
     let door_x = d.target_x * w;
     if door_x - d.door_width * 0.5 < 0.0 || door_x + d.door_width * 0.5 > w {
         return Err(Invalid::new(
@@ -78,4 +136,28 @@ pub(super) fn doorway_fits(d: &DoorwayParams, stage: Vec2) -> Result<(), Invalid
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_space_keeps_places_apart() {
+        let mut free = FreeSpace::new(10.0);
+        let mut k = 0.0;
+        let mut points = Vec::new();
+        for _ in 0..50 {
+            // A dense stream of candidates along a line, 3 px apart.
+            points.push(free.place(|| {
+                k += 3.0;
+                Vec2::new(k % 400.0, (k / 400.0).floor() * 3.0)
+            }));
+        }
+        for (i, a) in points.iter().enumerate() {
+            for b in &points[i + 1..] {
+                assert!(a.distance(*b) >= 10.0, "{a} {b}");
+            }
+        }
+    }
 }
