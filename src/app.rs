@@ -12,6 +12,7 @@ use crate::scenes::registry::Entry;
 use crate::sim::knobs::{Apply, Knob, number};
 use crate::sim::lesson::{Input, Setup};
 use crate::sim::runner::Runner;
+use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::NeighborMode;
 use glam::Vec2;
 use std::time::Instant;
@@ -22,6 +23,10 @@ pub struct App {
     index: usize,
     /// What each scene was last set to, kept across scene switches.
     memory: Vec<Setup>,
+    /// Each scene's obstacles as the user left them, kept across restarts.
+    layouts: Vec<Option<Vec<Obstacle>>>,
+    /// The obstacle being dragged, and where it was grabbed (from its centre).
+    drag: Option<(usize, Vec2)>,
     runner: Runner,
     pub show_forces: bool,
     pub paused: bool,
@@ -48,6 +53,8 @@ impl App {
         let runner = Self::start(&config, index, &memory[index]);
         let pointer = runner.stage() * 0.5;
         Self {
+            layouts: vec![None; config.scenes.len()],
+            drag: None,
             config,
             index,
             memory,
@@ -69,7 +76,54 @@ impl App {
 
     fn rebuild(&mut self) {
         self.runner = Self::start(&self.config, self.index, &self.memory[self.index]);
+        if let (Some(layout), Some(obstacles)) = (
+            self.layouts[self.index].clone(),
+            self.runner.obstacles_mut(),
+        ) {
+            *obstacles = layout;
+        }
         self.accumulator = 0.0;
+        self.drag = None;
+    }
+
+    /// The pointer moved to `world`: a grabbed obstacle follows it.
+    pub fn point_at(&mut self, world: Vec2) {
+        self.pointer = crate::steer::finite_or_zero(world);
+        let Some((i, grip)) = self.drag else { return };
+        let to = self.pointer - grip;
+        if let Some(Obstacle::Circle { center, .. }) =
+            self.runner.obstacles_mut().and_then(|o| o.get_mut(i))
+        {
+            *center = to;
+        }
+    }
+
+    /// The obstacle under the pointer, if the scene has one there.
+    fn obstacle_under_pointer(&self) -> Option<(usize, Vec2)> {
+        let obstacles = self.runner.obstacles()?;
+        obstacles
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, o)| match *o {
+                Obstacle::Circle { center, radius } if center.distance(self.pointer) <= radius => {
+                    Some((i, self.pointer - center))
+                }
+                _ => None,
+            })
+    }
+
+    /// Keeps the edited layout for restarts, and says where obstacle `i` is.
+    fn obstacle_event(&mut self, i: usize) -> Option<String> {
+        let obstacles = self.runner.obstacles()?.to_vec();
+        let line = match obstacles.get(i) {
+            Some(Obstacle::Circle { center, .. }) => {
+                format!("obstacle {i} {} {}", center.x.round(), center.y.round())
+            }
+            _ => format!("obstacle {i} removed"),
+        };
+        self.layouts[self.index] = Some(obstacles);
+        Some(line)
     }
 
     /// The running scene.
@@ -118,10 +172,9 @@ impl App {
 
     /// The footer's hints for the running scene, from the controls table.
     pub fn hints(&self) -> Vec<String> {
-        let entry = self.entry();
         CONTROLS
             .iter()
-            .filter(|c| c.scope.applies(entry))
+            .filter(|c| c.scope.applies(&self.runner))
             .filter_map(|c| match c.hint {
                 Hint::None => None,
                 Hint::Text(text) => Some(text.to_string()),
@@ -137,9 +190,30 @@ impl App {
     /// Applies an action; returns the event line when it took effect.
     pub fn apply(&mut self, action: Action) -> Option<String> {
         match action {
-            Action::ToggleForces => {
+            Action::Press => {
+                if let Some(grab) = self.obstacle_under_pointer() {
+                    self.drag = Some(grab);
+                    return None;
+                }
                 self.show_forces = !self.show_forces;
                 Some(format!("forces {}", on_off(self.show_forces)))
+            }
+            Action::Release => {
+                let (i, _) = self.drag.take()?;
+                self.obstacle_event(i)
+            }
+            Action::AddObstacle => {
+                let radius = self.runner.new_obstacle_radius();
+                let center = self.pointer;
+                let obstacles = self.runner.obstacles_mut()?;
+                obstacles.push(Obstacle::Circle { center, radius });
+                let i = obstacles.len() - 1;
+                self.obstacle_event(i)
+            }
+            Action::RemoveObstacle => {
+                let (i, _) = self.obstacle_under_pointer()?;
+                self.runner.obstacles_mut()?.remove(i);
+                self.obstacle_event(i)
             }
             Action::Knob(steps) => {
                 let (knob, value) = self.primary()?;
@@ -243,7 +317,7 @@ impl App {
     /// due, at most `max_ticks_per_frame`; time beyond that is dropped, so a
     /// stalled frame never makes the next ones slower. Returns the ticks run.
     pub fn advance(&mut self, seconds: f64, pointer: Vec2) -> u32 {
-        self.pointer = crate::steer::finite_or_zero(pointer);
+        self.point_at(pointer);
         if self.paused {
             return 0;
         }
@@ -345,10 +419,8 @@ mod tests {
             Some("scene wander")
         );
         assert_eq!(app.apply(Action::PrevScene).as_deref(), Some("scene seek"));
-        assert_eq!(
-            app.apply(Action::PrevScene).as_deref(),
-            Some("scene leader")
-        );
+        let last = crate::scenes::registry::names().pop().unwrap();
+        assert_eq!(app.apply(Action::PrevScene), Some(format!("scene {last}")));
         assert_eq!(
             app.apply(Action::Scene(4)).as_deref(),
             Some("scene doorway")
@@ -375,10 +447,10 @@ mod tests {
     fn the_overlay_switch_never_changes_the_simulation() {
         let mut a = app_on("doorway");
         let mut b = app_on("doorway");
-        b.apply(Action::ToggleForces);
+        b.apply(Action::Press);
         for i in 0..300 {
             if i % 7 == 0 {
-                b.apply(Action::ToggleForces);
+                b.apply(Action::Press);
             }
             a.advance(1.0 / 60.0, Vec2::new(100.0, 100.0));
             b.advance(1.0 / 60.0, Vec2::new(100.0, 100.0));
@@ -419,6 +491,64 @@ mod tests {
         app.apply(Action::Scene(0));
         let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
         assert_eq!(ticks, 60, "the other scenes at the app's 60");
+    }
+
+    #[test]
+    fn obstacles_drag_add_and_remove_and_survive_a_restart() {
+        let mut app = app_on("avoid");
+        let Some(&[Obstacle::Circle { center, .. }, ..]) = app.scene().obstacles() else {
+            panic!("the avoid scene has obstacles");
+        };
+        // Press on obstacle 0, drag it 100 px right, drop it.
+        app.point_at(center);
+        assert_eq!(
+            app.apply(Action::Press),
+            None,
+            "a press on an obstacle grabs it"
+        );
+        assert!(!app.show_forces);
+        app.point_at(center + Vec2::new(100.0, 0.0));
+        let dropped = app.apply(Action::Release);
+        let moved = center + Vec2::new(100.0, 0.0);
+        assert_eq!(
+            dropped,
+            Some(format!(
+                "obstacle 0 {} {}",
+                moved.x.round(),
+                moved.y.round()
+            ))
+        );
+        // A press on empty stage still toggles the forces.
+        app.point_at(Vec2::new(5.0, 5.0));
+        assert_eq!(app.apply(Action::Press).as_deref(), Some("forces on"));
+        assert_eq!(app.apply(Action::Release), None);
+        // Add at the pointer, remove it again.
+        let count = app.scene().obstacles().unwrap().len();
+        assert_eq!(
+            app.apply(Action::AddObstacle),
+            Some(format!("obstacle {count} 5 5"))
+        );
+        assert_eq!(
+            app.apply(Action::RemoveObstacle),
+            Some(format!("obstacle {count} removed"))
+        );
+        assert_eq!(
+            app.apply(Action::RemoveObstacle),
+            None,
+            "nothing under the pointer"
+        );
+        // The layout survives a variant change.
+        app.apply(Action::NextVariant);
+        let Some(&[Obstacle::Circle { center: now, .. }, ..]) = app.scene().obstacles() else {
+            panic!("obstacles after the restart");
+        };
+        assert_eq!(now, moved);
+        let mut seek = app_on("seek");
+        assert_eq!(
+            seek.apply(Action::AddObstacle),
+            None,
+            "no obstacles to add to"
+        );
     }
 
     #[test]

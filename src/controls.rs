@@ -3,13 +3,21 @@
 //! help panel, `--help` and the README's table all read [`CONTROLS`]; a test
 //! fails when the README disagrees.
 
-use crate::scenes::registry::{Entry, SCENES};
+use crate::scenes::registry::SCENES;
+use crate::sim::runner::Runner;
 
 /// Something the user can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// Show or hide the force overlay.
-    ToggleForces,
+    /// Left button down: grab the obstacle under the pointer, or else show
+    /// or hide the force overlay.
+    Press,
+    /// Left button up: drop what was grabbed.
+    Release,
+    /// Add an obstacle at the pointer.
+    AddObstacle,
+    /// Remove the obstacle under the pointer.
+    RemoveObstacle,
     /// Turn the scene's primary knob up (+1) or down (-1) one step.
     Knob(i32),
     /// Go to scene N (0-based).
@@ -36,8 +44,9 @@ pub enum Action {
 /// A key or button, whatever the window library calls it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
-    /// Left mouse button.
+    /// Left mouse button, pressed and released.
     Click,
+    ClickUp,
     /// A typed character (so `+` works on any layout and on the keypad).
     Char(char),
     /// The digits 1 to 9: scene N (as many as there are scenes).
@@ -46,6 +55,8 @@ pub enum Key {
     Right,
     Tab,
     ShiftTab,
+    A,
+    X,
     V,
     R,
     Space,
@@ -67,14 +78,18 @@ pub enum Scope {
     Variants,
     /// Where the window can write files (not in a browser).
     Desktop,
+    /// Scenes with obstacles a person may move.
+    Obstacles,
 }
 
 impl Scope {
-    pub fn applies(self, entry: &Entry) -> bool {
+    pub fn applies(self, scene: &Runner) -> bool {
+        let entry = scene.entry();
         match self {
             Scope::All | Scope::Desktop => true,
             Scope::PrimaryKnob => entry.primary().is_some(),
             Scope::Variants => entry.variants.len() > 1,
+            Scope::Obstacles => scene.obstacles().is_some(),
         }
     }
 }
@@ -115,10 +130,20 @@ impl Control {
 pub const CONTROLS: &[Control] = &[
     Control {
         label: "Left click",
-        bindings: &[(Key::Click, Action::ToggleForces)],
-        help: "show / hide the force vectors and their legend",
+        bindings: &[(Key::Click, Action::Press), (Key::ClickUp, Action::Release)],
+        help: "show / hide the force vectors and their legend (on an obstacle: drag it)",
         scope: Scope::All,
         hint: Hint::Text("click: forces"),
+    },
+    Control {
+        label: "A / X",
+        bindings: &[
+            (Key::A, Action::AddObstacle),
+            (Key::X, Action::RemoveObstacle),
+        ],
+        help: "add an obstacle at the pointer / remove the one under it (avoid)",
+        scope: Scope::Obstacles,
+        hint: Hint::Text("drag, A / X: obstacles"),
     },
     Control {
         label: "+ / -",

@@ -10,7 +10,7 @@ mod render;
 
 use macroquad::input::{
     KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_pressed,
-    mouse_position,
+    is_mouse_button_released, mouse_position,
 };
 use macroquad::math::vec2;
 use macroquad::texture::get_screen_data;
@@ -108,7 +108,13 @@ async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(
     let mut frames: u64 = 0;
     options.log(&format!("scene {}", app.entry().name));
     loop {
-        // Input: keys and clicks become actions, through the controls table.
+        // Input: the pointer, then keys and clicks become actions, through
+        // the controls table.
+        let screen = vec2(screen_width(), screen_height());
+        let view = View::fit(app.scene().stage(), screen);
+        if options.screenshot.is_none() {
+            app.point_at(view.to_world(mouse_position().into()));
+        }
         let actions = read_input();
         for &action in &actions {
             if let Some(line) = app.apply(action) {
@@ -118,7 +124,6 @@ async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(
 
         // Fixed steps. A screenshot run steps exactly one tick per frame at
         // the scripted pointer, so its pictures do not depend on the machine.
-        let screen = vec2(screen_width(), screen_height());
         let view = View::fit(app.scene().stage(), screen);
         if options.screenshot.is_some() {
             let script = steering_demos::sim::pointer::ScriptedPointer::new(
@@ -185,12 +190,15 @@ fn read_input() -> Vec<Action> {
     let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
     let pressed = |key: Key| match key {
         Key::Click => is_mouse_button_pressed(MouseButton::Left),
+        Key::ClickUp => is_mouse_button_released(MouseButton::Left),
         Key::Char(c) => typed.contains(&c),
         Key::Digits => false,
         Key::Tab => !shift && is_key_pressed(KeyCode::Tab),
         Key::ShiftTab => shift && is_key_pressed(KeyCode::Tab),
         Key::Left => is_key_pressed(KeyCode::Left),
         Key::Right => is_key_pressed(KeyCode::Right),
+        Key::A => is_key_pressed(KeyCode::A),
+        Key::X => is_key_pressed(KeyCode::X),
         Key::V => is_key_pressed(KeyCode::V),
         Key::R => is_key_pressed(KeyCode::R),
         Key::Space => is_key_pressed(KeyCode::Space),

@@ -8,8 +8,10 @@ use glam::Vec2;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Meaning {
     // Scenery, always drawn.
-    /// A wall or obstacle.
+    /// A wall.
     Wall,
+    /// A round obstacle (drawn filled).
+    Obstacle,
     /// The path's centre line.
     Path,
     /// The path's width (its radius around each node).
@@ -50,11 +52,19 @@ pub enum Meaning {
     FollowPoint,
     /// The leader's sight circle.
     Sight,
+    /// The obstacle an agent is avoiding.
+    Threat,
+    /// Flocking: steering toward the neighbours' heading.
+    Alignment,
+    /// Flocking: steering toward the neighbours' centre.
+    Cohesion,
+    /// Flocking: the radius within which boids are neighbours.
+    Neighborhood,
 }
 
 impl Meaning {
     /// Meanings drawn with the force overlay, in legend order.
-    pub const FORCES: [Meaning; 15] = [
+    pub const FORCES: [Meaning; 19] = [
         Meaning::Velocity,
         Meaning::Desired,
         Meaning::Steering,
@@ -70,12 +80,17 @@ impl Meaning {
         Meaning::SlowingRadius,
         Meaning::FollowPoint,
         Meaning::Sight,
+        Meaning::Threat,
+        Meaning::Alignment,
+        Meaning::Cohesion,
+        Meaning::Neighborhood,
     ];
 
     /// A short label for the legend.
     pub fn label(self) -> &'static str {
         match self {
             Meaning::Wall => "wall",
+            Meaning::Obstacle => "obstacle",
             Meaning::Path => "path",
             Meaning::PathRadius => "path radius",
             Meaning::PathNode => "node",
@@ -95,6 +110,10 @@ impl Meaning {
             Meaning::SlowingRadius => "slowing radius",
             Meaning::FollowPoint => "follow point",
             Meaning::Sight => "leader sight",
+            Meaning::Threat => "threat",
+            Meaning::Alignment => "alignment",
+            Meaning::Cohesion => "cohesion",
+            Meaning::Neighborhood => "neighbourhood",
         }
     }
 }

@@ -99,7 +99,7 @@ fn bad_flags_and_names_exit_2_with_the_valid_values() {
     let e = refused(&["--headless", "--scene", "nope", "--steps", "5"]);
     assert!(
         e.contains(
-            "unknown scene `nope`; valid scenes: seek, wander, pursuit, patrol, doorway, leader"
+            "unknown scene `nope`; valid scenes: seek, wander, pursuit, patrol, doorway, leader, avoid, flock"
         ),
         "{e}"
     );
@@ -265,7 +265,9 @@ fn list_prints_every_scene_with_variants_and_knobs() {
     let out = run(&["--list"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    for scene in ["seek", "wander", "pursuit", "patrol", "doorway", "leader"] {
+    for scene in [
+        "seek", "wander", "pursuit", "patrol", "doorway", "leader", "avoid", "flock",
+    ] {
         assert!(text.contains(scene), "{scene}");
     }
     assert!(text.contains("v0, v1, v2, v3, v4 (default)"), "{text}");

@@ -125,7 +125,7 @@ fn unknown_scene_table_lists_the_scenes() {
     let shown = e.to_string();
     assert!(shown.contains("unknown table `dance`"), "{shown}");
     assert!(
-        shown.contains("app, seek, wander, pursuit, patrol, doorway, leader"),
+        shown.contains("app, seek, wander, pursuit, patrol, doorway, leader, avoid, flock"),
         "{shown}"
     );
     assert_eq!(

@@ -183,8 +183,10 @@ fn draw_shape(shape: &Shape, view: &View) {
         Geom::Circle { center, radius } => {
             let c = view.to_screen(center);
             let r = radius * view.scale;
-            if shape.meaning == Meaning::PathRadius {
-                draw_circle(c.x, c.y, r, Color { a: 0.12, ..color });
+            match shape.meaning {
+                Meaning::PathRadius => draw_circle(c.x, c.y, r, Color { a: 0.12, ..color }),
+                Meaning::Obstacle => draw_circle(c.x, c.y, r, color),
+                _ => {}
             }
             circle_outline(c, r, LINE * 0.75, color);
         }

@@ -32,6 +32,7 @@ pub const ACCENT: Color = rgb(0xffc857);
 pub fn meaning_color(meaning: Meaning) -> Color {
     match meaning {
         Meaning::Wall => rgb(0x4a4e57),
+        Meaning::Obstacle => rgb(0x8d99ae),
         Meaning::Path => rgb(0x8a8f99),
         Meaning::PathRadius => rgba(0x3a7ca5, 0.75),
         Meaning::PathNode => rgb(0x22252b),
@@ -51,6 +52,10 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::SlowingRadius => rgb(0x2a9d8f),
         Meaning::FollowPoint => rgb(0x55a630),
         Meaning::Sight => rgba(0xd62828, 0.6),
+        Meaning::Threat => rgb(0xd62828),
+        Meaning::Alignment => rgb(0x1f77b4),
+        Meaning::Cohesion => rgb(0xe07a00),
+        Meaning::Neighborhood => rgba(0x6c757d, 0.7),
     }
 }
 

@@ -6,7 +6,9 @@
 //! moves them. While recording, it fills the overlay with the forces it
 //! used; recording never changes the simulation.
 
+pub mod avoid;
 pub mod doorway;
+pub mod flock;
 pub mod leader;
 pub mod patrol;
 pub mod pursuit;

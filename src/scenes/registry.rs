@@ -3,18 +3,20 @@
 //! and the headless runner all read it. Adding a scene is one file plus one
 //! row here.
 
-use super::{doorway, leader, patrol, pursuit, seek, wander};
+use super::{avoid, doorway, flock, leader, patrol, pursuit, seek, wander};
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::lesson::{Defaults, Lesson, Scene, Setup, Spawn, Variant};
 
 /// Every scene, in order.
-pub static SCENES: [Entry; 6] = [
+pub static SCENES: [Entry; 8] = [
     Entry::of::<seek::SeekScene>(),
     Entry::of::<wander::WanderScene>(),
     Entry::of::<pursuit::PursuitScene>(),
     Entry::of::<patrol::PatrolScene>(),
     Entry::of::<doorway::DoorwayScene>(),
     Entry::of::<leader::LeaderScene>(),
+    Entry::of::<avoid::AvoidScene>(),
+    Entry::of::<flock::FlockScene>(),
 ];
 
 /// A scene kind, type-erased: its name, title, variants, knobs and how to

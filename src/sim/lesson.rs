@@ -6,6 +6,7 @@ use super::crowd::{Crowd, Look, Metric};
 use super::knobs::{Knob, Tunable};
 use super::pointer::PointerMode;
 use crate::overlay::Overlay;
+use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::NeighborMode;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -177,6 +178,18 @@ pub trait Lesson: Send + Sized + 'static {
     fn fade_alpha(&self) -> f32 {
         1.0
     }
+    /// Obstacles a person may drag, add and remove, in scenes that have them.
+    fn obstacles(&self) -> Option<&[Obstacle]> {
+        None
+    }
+    /// The same, to edit.
+    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
+        None
+    }
+    /// Radius of an obstacle added at the pointer.
+    fn new_obstacle_radius(&self) -> f32 {
+        40.0
+    }
 }
 
 /// Radius of an agent as drawn, for scenes where agents have no size of their own.
@@ -192,6 +205,9 @@ pub trait Scene: Send {
     fn retune(&mut self, params: &dyn super::knobs::Params);
     fn agent_radius(&self) -> f32;
     fn fade_alpha(&self) -> f32;
+    fn obstacles(&self) -> Option<&[Obstacle]>;
+    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>>;
+    fn new_obstacle_radius(&self) -> f32;
 }
 
 impl<L: Lesson> Scene for L {
@@ -217,5 +233,14 @@ impl<L: Lesson> Scene for L {
     }
     fn fade_alpha(&self) -> f32 {
         Lesson::fade_alpha(self)
+    }
+    fn obstacles(&self) -> Option<&[Obstacle]> {
+        Lesson::obstacles(self)
+    }
+    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
+        Lesson::obstacles_mut(self)
+    }
+    fn new_obstacle_radius(&self) -> f32 {
+        Lesson::new_obstacle_radius(self)
     }
 }

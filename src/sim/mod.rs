@@ -8,6 +8,7 @@ pub mod lesson;
 pub mod pointer;
 pub mod report;
 pub mod runner;
+pub mod series;
 
 #[cfg(test)]
 pub(crate) mod testing;

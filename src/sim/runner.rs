@@ -7,6 +7,7 @@ use super::knobs::Params;
 use super::lesson::{Input, Scene, Settle, Setup, Spawn, Steer};
 use crate::overlay::Overlay;
 use crate::scenes::registry::Entry;
+use crate::steer::avoid::Obstacle;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
 
@@ -156,5 +157,17 @@ impl Runner {
     }
     pub fn fade_alpha(&self) -> f32 {
         self.scene.fade_alpha()
+    }
+    /// The obstacles a person may edit, in scenes that have them.
+    pub fn obstacles(&self) -> Option<&[Obstacle]> {
+        self.scene.obstacles()
+    }
+    /// The same, to edit.
+    pub fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
+        self.scene.obstacles_mut()
+    }
+    /// Radius of an obstacle added at the pointer.
+    pub fn new_obstacle_radius(&self) -> f32 {
+        self.scene.new_obstacle_radius()
     }
 }

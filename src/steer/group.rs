@@ -28,21 +28,24 @@ pub fn separation(
     neighbours: impl IntoIterator<Item = Vec2>,
     params: &SeparationParams,
 ) -> Vec2 {
-    let r_sq = params.radius * params.radius;
     neighbours
         .into_iter()
-        .filter(|n| n.distance_squared(position) <= r_sq)
-        .fold(Vec2::ZERO, |sum, n| {
-            let offset = position - n;
-            let d = offset.length();
-            if d > 0.0 {
-                // Finite even for a neighbour a hair's breadth away.
-                sum + offset / d * (params.radius / d.max(params.radius * f32::EPSILON) - 1.0)
-            } else {
-                sum
-            }
-        })
+        .map(|n| push_away(position - n, params.radius))
+        .fold(Vec2::ZERO, |sum, push| sum + push)
         * params.max_separation
+}
+
+/// One neighbour's share of [`separation`] (before `max_separation`), for a
+/// neighbour at `away` = agent - neighbour: zero beyond `radius` or exactly
+/// on the agent.
+pub fn push_away(away: Vec2, radius: f32) -> Vec2 {
+    let d_sq = away.length_squared();
+    if d_sq > radius * radius || d_sq == 0.0 {
+        return Vec2::ZERO;
+    }
+    let d = d_sq.sqrt();
+    // Finite even for a neighbour a hair's breadth away.
+    away / d * (radius / d.max(radius * f32::EPSILON) - 1.0)
 }
 
 /// The steps of the queue lesson (SPEC section 9).

@@ -5,6 +5,7 @@
 //! [`integrate`] writes an agent's position and velocity (SPEC section 1).
 
 pub mod avoid;
+pub mod flock;
 pub mod group;
 pub mod neighbors;
 pub mod path;

@@ -1,0 +1,319 @@
+//! Collision avoidance (SPEC section 6): agents seek the pointer through a
+//! field of round obstacles.
+//!
+//! Each agent looks ahead along its velocity, as far as its speed allows;
+//! when a look-ahead point falls inside an obstacle (widened by the agent's
+//! own radius), the nearest such obstacle is the threat and the agent is
+//! pushed away from its centre. The variants are the steps of the lesson:
+//! no avoidance (agents cut straight through), one look-ahead point (agents
+//! clip obstacles they meet at an angle), and the final form with the half
+//! look-ahead and the position itself.
+//!
+//! Controls: move the mouse to lead; press on an obstacle and drag it; A
+//! adds an obstacle at the pointer, X removes the one under it; V cycles the
+//! variants; a click on the stage shows ahead, ahead2, the threat and the
+//! avoidance force.
+
+use super::{random_point, rng};
+use crate::overlay::{Meaning, Overlay};
+use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::knobs::{Invalid, Knob};
+use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
+use crate::steer::Limits;
+use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
+use crate::steer::seek::seek;
+use glam::Vec2;
+
+crate::params! {
+    /// `[avoid.params]`: agents seeking the pointer through round obstacles.
+    pub struct AvoidSceneParams {
+        /// Top speed (original, later demos: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the steering force (original, later demos: 1.1).
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "", Live;
+        /// Mass: the force is divided by it, so a heavier agent turns wider.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// How far ahead an agent at full speed looks (original MAX_SEE_AHEAD, queue demo: 50).
+        max_see_ahead: f32 = 50.0, 0.0..=200.0, step 5.0, "px", Live;
+        /// Push away from the threat's centre (original AVOID_FORCE: 600; the sum is capped at max_force).
+        max_avoid_force: f32 = 600.0, 0.0..=2000.0, step 50.0, "", Live;
+        /// The agent's own radius: penetration is measured with its disc.
+        agent_radius: f32 = 8.0, 0.0..=20.0, step 1.0, "px", Live;
+        /// Air kept between agent and obstacle: look-ahead points within agent_radius + clearance hit.
+        clearance: f32 = 4.0, 0.0..=30.0, step 1.0, "px", Live;
+        /// Radius of an obstacle added with A.
+        new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live;
+    }
+    check check_obstacles;
+    fixed {
+        /// The obstacles, as [x, y, radius] in world px.
+        obstacles: Vec<[f32; 3]> = vec![
+            [210.0, 160.0, 40.0],
+            [420.0, 120.0, 32.0],
+            [620.0, 190.0, 50.0],
+            [150.0, 390.0, 55.0],
+            [340.0, 300.0, 45.0],
+            [530.0, 340.0, 36.0],
+            [690.0, 430.0, 45.0],
+            [290.0, 490.0, 36.0],
+            [470.0, 500.0, 40.0],
+        ];
+    }
+}
+
+fn check_obstacles(p: &AvoidSceneParams, _stage: Vec2) -> Result<(), Invalid> {
+    for (i, &[x, y, r]) in p.obstacles.iter().enumerate() {
+        if !(x.is_finite() && y.is_finite() && r.is_finite() && r > 0.0) {
+            return Err(Invalid::new(
+                "params.obstacles",
+                format!("obstacle {i} must be [x, y, radius] with finite numbers and radius > 0"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+crate::variants! {
+    /// The steps of the lesson.
+    pub enum Variant {
+        None = "none": "No avoidance: agents seek the pointer and cut straight through the obstacles.",
+        Ahead = "ahead": "One look-ahead point: obstacles met head-on are avoided, those met at an angle are clipped.",
+        Ahead2 = "ahead2": "ahead, half-ahead and the position: every obstacle on the way is seen in time.",
+    }
+}
+
+/// What the overlay shows of one agent's look-ahead.
+#[derive(Debug, Clone, Copy, Default)]
+struct Looked {
+    ahead: Vec2,
+    ahead2: Vec2,
+    threat: Option<usize>,
+    force: Vec2,
+}
+
+pub struct AvoidScene {
+    params: AvoidSceneParams,
+    variant: Variant,
+    obstacles: Vec<Obstacle>,
+    looked: Vec<Looked>,
+    penetration_ticks: u64,
+    max_penetration: f32,
+}
+
+impl AvoidScene {
+    fn avoid_params(&self) -> AvoidParams {
+        AvoidParams {
+            max_see_ahead: self.params.max_see_ahead,
+            max_avoid_force: self.params.max_avoid_force,
+            margin: self.params.agent_radius + self.params.clearance,
+            probes: match self.variant {
+                Variant::Ahead => Probes::Ahead,
+                Variant::None | Variant::Ahead2 => Probes::Full,
+            },
+        }
+    }
+
+    /// How deep the agent's disc at `p` reaches into an obstacle, in px (0: clear).
+    fn penetration(&self, p: Vec2) -> f32 {
+        let reach = self.params.agent_radius;
+        self.obstacles
+            .iter()
+            .map(|o| match *o {
+                Obstacle::Circle { center, radius } => radius + reach - p.distance(center),
+                Obstacle::Rect { .. } => reach - o.distance(p),
+            })
+            .fold(0.0, f32::max)
+    }
+}
+
+/// The circles of `[x, y, radius]` triples.
+fn circles(list: &[[f32; 3]]) -> Vec<Obstacle> {
+    list.iter()
+        .map(|&[x, y, radius]| Obstacle::Circle {
+            center: Vec2::new(x, y),
+            radius,
+        })
+        .collect()
+}
+
+impl Lesson for AvoidScene {
+    const NAME: &'static str = "avoid";
+    const TITLE: &'static str = "Collision avoidance";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 7,
+        agents: Knob::agents("Agents seeking the pointer.", 12, 500, 1),
+        variant: 2,
+        tick_hz: None,
+        pointer: PointerMode::Lissajous,
+        primary: Some("max_see_ahead"),
+    };
+    type Params = AvoidSceneParams;
+    type Variant = Variant;
+
+    fn new(params: &AvoidSceneParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
+        let scene = Self {
+            params: params.clone(),
+            variant,
+            obstacles: circles(&params.obstacles),
+            looked: vec![Looked::default(); setup.agents],
+            penetration_ticks: 0,
+            max_penetration: 0.0,
+        };
+        let mut rng = rng(setup.seed);
+        let stage = spawn.stage;
+        for _ in 0..setup.agents {
+            // Anywhere clear of the obstacles (given up after a while on a full stage).
+            let mut at = random_point(&mut rng, Vec2::ZERO, stage);
+            for _ in 0..1000 {
+                if scene.penetration(at) == 0.0 {
+                    break;
+                }
+                at = random_point(&mut rng, Vec2::ZERO, stage);
+            }
+            spawn.agent(at, Vec2::ZERO, params.mass, Look::Plain);
+        }
+        scene
+    }
+
+    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+        let p = &self.params;
+        let limits = Limits {
+            max_speed: p.max_speed,
+            max_force: p.max_force,
+        };
+        let rules = self.avoid_params();
+        for i in 0..ctx.crowd.len() {
+            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
+            let mut force = seek(pos, vel, input.pointer, p.max_speed);
+            let a = avoid(pos, vel, p.max_speed, &self.obstacles, &rules);
+            let avoiding = self.variant != Variant::None && a.threat.is_some();
+            if avoiding {
+                force += a.force;
+            }
+            ctx.looks[i] = if avoiding { Look::Faded } else { Look::Plain };
+            self.looked[i] = Looked {
+                ahead: a.ahead,
+                ahead2: a.ahead2,
+                threat: a.threat.filter(|_| avoiding),
+                force: if avoiding { a.force } else { Vec2::ZERO },
+            };
+            ctx.set(i, force, limits);
+        }
+        if ctx.recording {
+            self.record(ctx);
+        }
+    }
+
+    fn settle(&mut self, ctx: &mut Settle) {
+        for &p in ctx.crowd().positions() {
+            let depth = self.penetration(p);
+            if depth > 0.0 {
+                self.penetration_ticks += 1;
+                self.max_penetration = self.max_penetration.max(depth);
+            }
+        }
+    }
+
+    fn scenery(&self, input: &Input, out: &mut Overlay) {
+        for o in &self.obstacles {
+            if let Obstacle::Circle { center, radius } = *o {
+                out.circle(Meaning::Obstacle, center, radius);
+            }
+        }
+        out.point(Meaning::Target, input.pointer);
+    }
+
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+        vec![
+            ("penetration_ticks", Metric::Int(self.penetration_ticks)),
+            (
+                "max_penetration",
+                Metric::Float(self.max_penetration.into()),
+            ),
+            ("obstacles", Metric::Int(self.obstacles.len() as u64)),
+        ]
+    }
+
+    fn retune(&mut self, params: &AvoidSceneParams) {
+        self.params = params.clone();
+    }
+
+    fn agent_radius(&self) -> f32 {
+        self.params.agent_radius.max(4.0)
+    }
+
+    fn fade_alpha(&self) -> f32 {
+        0.55
+    }
+
+    fn obstacles(&self) -> Option<&[Obstacle]> {
+        Some(&self.obstacles)
+    }
+
+    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
+        Some(&mut self.obstacles)
+    }
+
+    fn new_obstacle_radius(&self) -> f32 {
+        self.params.new_obstacle_radius
+    }
+}
+
+impl AvoidScene {
+    /// The look-ahead of the first agents: ahead and ahead2 on the line of
+    /// sight, the threat ringed, the push away from it.
+    fn record(&self, ctx: &mut Steer) {
+        let s = ctx.vector_scale;
+        for (i, l) in self.looked.iter().enumerate() {
+            if !ctx.records(i) {
+                break;
+            }
+            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
+            ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
+            if self.variant == Variant::None {
+                continue;
+            }
+            ctx.overlay.line(Meaning::Ahead, pos, l.ahead);
+            ctx.overlay.point(Meaning::Ahead, l.ahead);
+            if self.variant == Variant::Ahead2 {
+                ctx.overlay.point(Meaning::Ahead, l.ahead2);
+            }
+            if let Some(Obstacle::Circle { center, radius }) = l.threat.map(|t| self.obstacles[t]) {
+                ctx.overlay.circle(Meaning::Threat, center, radius + 3.0);
+                ctx.overlay
+                    .vector(Meaning::Avoidance, pos, l.force.normalize_or_zero(), 40.0);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sim::testing::scene_with;
+
+    #[test]
+    fn each_step_of_the_lesson_penetrates_less() {
+        let none = scene_with("avoid", "none", None).steps(3600);
+        let ahead = scene_with("avoid", "ahead", None).steps(3600);
+        let full = scene_with("avoid", "ahead2", None).steps(3600);
+        for m in [&none, &ahead, &full] {
+            assert_eq!(m.nan, 0);
+        }
+        let ticks = |m: &crate::sim::report::Report| m.int("penetration_ticks").unwrap();
+        assert!(ticks(&none) > 0, "without avoidance agents cut through");
+        assert!(
+            ticks(&full) <= ticks(&ahead),
+            "ahead2 {} against ahead {}",
+            ticks(&full),
+            ticks(&ahead)
+        );
+        let depth = full.float("max_penetration");
+        assert!(depth <= 2.0, "ahead2 reaches {depth} px into an obstacle");
+        assert!(
+            none.float("max_penetration") > 10.0,
+            "without avoidance agents go deep: {}",
+            none.float("max_penetration")
+        );
+    }
+}

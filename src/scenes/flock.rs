@@ -1,0 +1,424 @@
+//! Flocking: Reynolds' boids (SPEC section 12).
+//!
+//! Each boid looks at the others within its neighbourhood radius and sums
+//! three forces: separation (keep apart, harder the closer), alignment
+//! (steer toward their mean heading) and cohesion (seek their mean
+//! position). The stage's edges wrap, and so does the neighbourhood. The
+//! variants add the rules one at a time: separation alone scatters the
+//! boids, alignment lines them up, cohesion gathers them into flocks.
+//!
+//! It uses the same grid as the doorway, so `--agents`, `[` and `]` take it
+//! to 100,000 boids and more; the stage grows to keep their density.
+//!
+//! Controls: V cycles separation / alignment / flock; a click shows each
+//! boid's three forces and the first boid's neighbourhood.
+
+use super::{random_heading, random_point, rng};
+use crate::overlay::Meaning;
+use crate::sim::MAX_AGENTS;
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
+use crate::sim::knobs::Knob;
+use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::pointer::PointerMode;
+use crate::sim::series::Series;
+use crate::steer::flock::{Neighbourhood, alignment, cohesion};
+use crate::steer::group::push_away;
+use crate::steer::neighbors::{Grid, NeighborIndex, Neighbors};
+use crate::steer::{Limits, Steering};
+use glam::Vec2;
+use rayon::prelude::*;
+
+crate::params! {
+    /// `[flock.params]`: boids.
+    pub struct FlockParams {
+        /// Top speed (the series' later demos: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the summed force: low, so that boids turn in wide arcs (The Nature of Code: 0.03 at speed 2).
+        max_force: f32 = 0.1, 0.01..=2.0, step 0.01, "", Live;
+        /// Mass of every boid: the force is divided by it.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// Boids this close are neighbours: they align and cohere.
+        neighbor_radius: f32 = 50.0, 10.0..=200.0, step 5.0, "px", Live;
+        /// Neighbours this close push apart, harder the closer.
+        separation_radius: f32 = 25.0, 5.0..=100.0, step 1.0, "px", Live;
+        /// Weight of separation (classic: 1.5).
+        separation_weight: f32 = 1.5, 0.0..=5.0, step 0.1, "", Live;
+        /// Weight of alignment (classic: 1.0).
+        alignment_weight: f32 = 1.0, 0.0..=5.0, step 0.1, "", Live;
+        /// Weight of cohesion (classic: 1.0).
+        cohesion_weight: f32 = 1.0, 0.0..=5.0, step 0.1, "", Live;
+        /// The stage grows with --agents to keep this many boids per 800x600.
+        reference_agents: usize = 200, 10..=10_000, step 10, "", Restart;
+    }
+}
+
+crate::variants! {
+    /// The rules, one at a time.
+    pub enum Variant {
+        Separation = "separation": "Separation only: boids keep their distance and wander off in every direction.",
+        Alignment = "alignment": "Separation and alignment: neighbours turn to a common heading; lanes form.",
+        Flock = "flock": "Separation, alignment and cohesion: boids gather into flocks that fly together.",
+    }
+}
+
+/// The three forces on one boid, for the overlay.
+#[derive(Debug, Clone, Copy, Default)]
+struct Forces {
+    separation: Vec2,
+    alignment: Vec2,
+    cohesion: Vec2,
+}
+
+pub struct FlockScene {
+    params: FlockParams,
+    variant: Variant,
+    stage: Vec2,
+    neighbors: Neighbors,
+    forces: Vec<Forces>,
+    /// One neighbour-query buffer per chunk of boids, reused every tick.
+    scratch: Vec<Vec<u32>>,
+    polarization: Series,
+}
+
+/// Calls `visit(j, offset)` for every boid `j` other than `i` within
+/// `radius` of `p`, with the offset to its nearest image across the
+/// wrapping edges.
+fn around(
+    i: usize,
+    positions: &[Vec2],
+    index: &impl NeighborIndex,
+    stage: Vec2,
+    radius: f32,
+    scratch: &mut Vec<u32>,
+    mut visit: impl FnMut(usize, Vec2),
+) {
+    let p = positions[i];
+    let r_sq = radius * radius;
+    // The plain query, then the images across each edge the circle crosses.
+    let shifts_x = [
+        0.0,
+        if p.x < radius {
+            -stage.x
+        } else if p.x > stage.x - radius {
+            stage.x
+        } else {
+            0.0
+        },
+    ];
+    let shifts_y = [
+        0.0,
+        if p.y < radius {
+            -stage.y
+        } else if p.y > stage.y - radius {
+            stage.y
+        } else {
+            0.0
+        },
+    ];
+    for (a, &sx) in shifts_x.iter().enumerate() {
+        for (b, &sy) in shifts_y.iter().enumerate() {
+            if (a == 1 && sx == 0.0) || (b == 1 && sy == 0.0) {
+                continue;
+            }
+            let shift = Vec2::new(sx, sy);
+            index.within(positions, p - shift, radius, scratch);
+            for &j in scratch.iter() {
+                let j = j as usize;
+                let offset = positions[j] + shift - p;
+                if j != i && offset.length_squared() <= r_sq {
+                    visit(j, offset);
+                }
+            }
+        }
+    }
+}
+
+impl FlockScene {
+    fn limits(&self) -> Limits {
+        Limits {
+            max_speed: self.params.max_speed,
+            max_force: self.params.max_force,
+        }
+    }
+
+    /// A grid of the boids as they stand (for the end-of-run figures).
+    fn index(&self, positions: &[Vec2]) -> Grid {
+        let mut grid = Grid::new(self.params.neighbor_radius);
+        grid.rebuild(positions);
+        grid
+    }
+
+    /// Mean distance from each boid to its nearest neighbour (across the
+    /// wrapping edges), searched in growing circles.
+    fn mean_nn_distance(&self, positions: &[Vec2]) -> f64 {
+        if positions.len() < 2 {
+            return 0.0;
+        }
+        let grid = self.index(positions);
+        let stage = self.stage;
+        let total: f64 = (0..positions.len())
+            .into_par_iter()
+            .map_init(Vec::new, |scratch, i| {
+                let mut radius = self.params.neighbor_radius;
+                loop {
+                    let mut nearest = f32::INFINITY;
+                    around(i, positions, &grid, stage, radius, scratch, |_, offset| {
+                        nearest = nearest.min(offset.length());
+                    });
+                    if nearest.is_finite() || radius > stage.max_element() {
+                        break f64::from(if nearest.is_finite() { nearest } else { 0.0 });
+                    }
+                    radius *= 2.0;
+                }
+            })
+            .sum();
+        total / positions.len() as f64
+    }
+
+    /// Clusters of boids linked by neighbourhood (within the neighbourhood
+    /// radius of each other), by union-find.
+    fn groups(&self, positions: &[Vec2]) -> u64 {
+        let grid = self.index(positions);
+        let mut parent: Vec<u32> = (0..positions.len() as u32).collect();
+        fn root(parent: &mut [u32], mut i: u32) -> u32 {
+            while parent[i as usize] != i {
+                parent[i as usize] = parent[parent[i as usize] as usize];
+                i = parent[i as usize];
+            }
+            i
+        }
+        let mut scratch = Vec::new();
+        for i in 0..positions.len() {
+            let mut links = Vec::new();
+            around(
+                i,
+                positions,
+                &grid,
+                self.stage,
+                self.params.neighbor_radius,
+                &mut scratch,
+                |j, _| links.push(j as u32),
+            );
+            for j in links {
+                let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j));
+                if a != b {
+                    parent[a.max(b) as usize] = a.min(b);
+                }
+            }
+        }
+        (0..positions.len() as u32)
+            .filter(|&i| root(&mut parent, i) == i)
+            .count() as u64
+    }
+}
+
+/// Boid `i`'s three forces, from the flock as it stood at the start of the tick.
+fn decide(
+    i: usize,
+    crowd: &Crowd,
+    p: &FlockParams,
+    variant: Variant,
+    stage: Vec2,
+    index: &impl NeighborIndex,
+    scratch: &mut Vec<u32>,
+) -> Forces {
+    let (pos, vel) = (crowd.positions()[i], crowd.velocities()[i]);
+    let velocities = crowd.velocities();
+    let mut near = Neighbourhood::default();
+    let mut push = Vec2::ZERO;
+    let radius = p.neighbor_radius.max(p.separation_radius);
+    let near_sq = p.neighbor_radius * p.neighbor_radius;
+    around(
+        i,
+        crowd.positions(),
+        index,
+        stage,
+        radius,
+        scratch,
+        |j, offset| {
+            if offset.length_squared() <= near_sq {
+                near.add(offset, velocities[j]);
+            }
+            // Separation as in the doorway (SPEC 7, weighted by closeness),
+            // in the units of the other two: a desired change of velocity.
+            push += push_away(-offset, p.separation_radius) * p.max_speed;
+        },
+    );
+    Forces {
+        separation: push * p.separation_weight,
+        alignment: match variant {
+            Variant::Separation => Vec2::ZERO,
+            _ => alignment(vel, &near, p.max_speed) * p.alignment_weight,
+        },
+        cohesion: match variant {
+            Variant::Flock => cohesion(pos, vel, &near, p.max_speed) * p.cohesion_weight,
+            _ => Vec2::ZERO,
+        },
+    }
+}
+
+impl Lesson for FlockScene {
+    const NAME: &'static str = "flock";
+    const TITLE: &'static str = "Flocking";
+    const DEFAULTS: Defaults = Defaults {
+        seed: 8,
+        agents: Knob::agents(
+            "Boids; the stage grows to keep their density.",
+            200,
+            MAX_AGENTS,
+            1000,
+        ),
+        variant: 2,
+        tick_hz: None,
+        pointer: PointerMode::Lissajous,
+        primary: Some("cohesion_weight"),
+    };
+    type Params = FlockParams;
+    type Variant = Variant;
+
+    fn new(params: &FlockParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
+        let scale = (setup.agents as f32 / params.reference_agents as f32)
+            .sqrt()
+            .max(1.0);
+        spawn.stage *= scale;
+        let stage = spawn.stage;
+        let mut rng = rng(setup.seed);
+        for _ in 0..setup.agents {
+            let at = random_point(&mut rng, Vec2::ZERO, stage);
+            let heading = random_heading(&mut rng);
+            spawn.agent(at, heading * params.max_speed, params.mass, Look::Plain);
+        }
+        let cell = params.neighbor_radius.max(params.separation_radius);
+        Self {
+            params: params.clone(),
+            variant,
+            stage,
+            neighbors: Neighbors::new(setup.neighbors, cell),
+            forces: vec![Forces::default(); setup.agents],
+            scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
+            polarization: Series::new(1 << 16),
+        }
+    }
+
+    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+        self.neighbors.rebuild(ctx.crowd.positions());
+        let limits = self.limits();
+        let (crowd, p, variant, stage, index) = (
+            ctx.crowd,
+            &self.params,
+            self.variant,
+            self.stage,
+            &self.neighbors,
+        );
+        ctx.limits.par_iter_mut().for_each(|l| *l = limits);
+        self.forces
+            .par_chunks_mut(CHUNK)
+            .zip(ctx.steering.par_chunks_mut(CHUNK))
+            .zip(self.scratch.par_iter_mut())
+            .enumerate()
+            .for_each(|(c, ((forces, steering), scratch))| {
+                for (k, f) in forces.iter_mut().enumerate() {
+                    *f = decide(c * CHUNK + k, crowd, p, variant, stage, index, scratch);
+                    steering[k] = Steering::force(f.separation + f.alignment + f.cohesion);
+                }
+            });
+        if ctx.recording {
+            self.record(ctx);
+        }
+    }
+
+    /// Wrap at the edges; measure how aligned the flock is.
+    fn settle(&mut self, ctx: &mut Settle) {
+        let stage = self.stage;
+        for i in 0..ctx.crowd().len() {
+            let p = ctx.crowd().positions()[i];
+            let wrapped = p.rem_euclid(stage);
+            if wrapped != p {
+                // rem_euclid can round up to the stage size itself.
+                ctx.teleport(i, wrapped.min(stage - Vec2::splat(1e-3)));
+            }
+        }
+        let headings: Vec2 = ctx
+            .crowd()
+            .velocities()
+            .par_iter()
+            .map(|v| v.normalize_or_zero())
+            .sum();
+        let n = ctx.crowd().len().max(1) as f32;
+        self.polarization.push((headings / n).length());
+    }
+
+    fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+        let positions = crowd.positions();
+        vec![
+            (
+                "polarization",
+                Metric::Float(self.polarization.tail_mean(0.25).unwrap_or(0.0)),
+            ),
+            (
+                "mean_nn_distance",
+                Metric::Float(self.mean_nn_distance(positions)),
+            ),
+            ("groups", Metric::Int(self.groups(positions))),
+            ("stage_width", Metric::Float(self.stage.x.into())),
+            ("stage_height", Metric::Float(self.stage.y.into())),
+        ]
+    }
+
+    fn retune(&mut self, params: &FlockParams) {
+        self.params = params.clone();
+    }
+}
+
+impl FlockScene {
+    /// Each shown boid's three forces; the first one's neighbourhood.
+    fn record(&self, ctx: &mut Steer) {
+        let s = ctx.vector_scale * 4.0;
+        for (i, f) in self.forces.iter().enumerate() {
+            if !ctx.records(i) {
+                break;
+            }
+            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
+            ctx.overlay
+                .vector(Meaning::Velocity, pos, vel, ctx.vector_scale);
+            ctx.overlay
+                .vector(Meaning::Separation, pos, f.separation, s);
+            ctx.overlay.vector(Meaning::Alignment, pos, f.alignment, s);
+            ctx.overlay.vector(Meaning::Cohesion, pos, f.cohesion, s);
+            if i == 0 {
+                ctx.overlay
+                    .circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::sim::testing::scene_with;
+
+    #[test]
+    fn the_three_rules_make_a_flock() {
+        let sep = scene_with("flock", "separation", None).steps(3600);
+        let flock = scene_with("flock", "flock", None).steps(3600);
+        assert_eq!((sep.nan, flock.nan), (0, 0));
+        let (ps, pf) = (sep.float("polarization"), flock.float("polarization"));
+        assert!(pf >= 0.8, "the flock aligns: polarization {pf}");
+        assert!(ps <= 0.3, "separation alone does not: {ps}");
+        let (gs, gf) = (sep.int("groups").unwrap(), flock.int("groups").unwrap());
+        assert!(gf < gs, "flocks gather: {gf} groups against {gs}");
+    }
+
+    #[test]
+    fn boids_wrap_at_the_edges() {
+        let mut run = scene_with("flock", "flock", Some(50));
+        run.steps(600);
+        let stage = run.scene.stage();
+        for p in run.scene.crowd().positions() {
+            assert!(
+                p.x >= 0.0 && p.y >= 0.0 && p.x < stage.x && p.y < stage.y,
+                "{p}"
+            );
+        }
+    }
+}
