@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 17] = [
+const PINNED: [(&str, &str, &str); 23] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -22,6 +22,12 @@ const PINNED: [(&str, &str, &str); 17] = [
     ("doorway", "v3", "20f339a4c6424b1a"),
     ("doorway", "v4", "bd7b418f6a94308b"),
     ("leader", "follow", "5a8f29952469f6a3"),
+    ("avoid", "none", "78f57831b22a8120"),
+    ("avoid", "ahead", "ae9f716e1f8c4814"),
+    ("avoid", "ahead2", "f784da92112b10a8"),
+    ("flock", "separation", "612d0beb53335249"),
+    ("flock", "alignment", "ace26f0acdff2c36"),
+    ("flock", "flock", "412e4001f50ef9f7"),
 ];
 
 fn checksum(args: &[&str]) -> String {

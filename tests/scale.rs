@@ -36,3 +36,16 @@ fn ten_thousand_agents_drain_like_sixty() {
         per_agent(&small)
     );
 }
+
+#[test]
+fn a_hundred_thousand_boids_stay_finite() {
+    let config = Config::embedded();
+    let scene = config.scene("flock").unwrap();
+    let mut setup = scene.setup();
+    setup.agents = 100_000;
+    let report = run(60, 2, || config.start(scene, &setup)).unwrap();
+    assert_eq!(report.agents, 100_000);
+    assert_eq!(report.nan, 0);
+    assert!(report.max_speed_seen <= 3.0 + 1e-4);
+    assert!(report.float("mean_nn_distance").is_finite());
+}

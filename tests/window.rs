@@ -110,6 +110,19 @@ impl Session {
     }
 }
 
+/// Where world point (x, y) of an 800x600 stage is in the window: the stage
+/// is letterboxed between the HUD (58 px) and the footer (30 px).
+fn screen_of(x: f32, y: f32) -> (i32, i32) {
+    let (w, h) = (SCREEN.0 as f32, SCREEN.1 as f32 - 58.0 - 30.0);
+    let scale = (w / 800.0).min(h / 600.0);
+    let left = (w - 800.0 * scale) / 2.0;
+    let top = 58.0 + (h - 600.0 * scale) / 2.0;
+    (
+        (left + x * scale).round() as i32,
+        (top + y * scale).round() as i32,
+    )
+}
+
 /// Pixels within `tolerance` of `color` in the stage part of the window.
 fn count(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> usize {
     let (top, bottom) = (60, img.height().saturating_sub(32));
@@ -264,6 +277,68 @@ fn the_window_as_a_person_uses_it() {
             assert!(a != b, "{name_a} and {name_b} look identical");
         }
     }
+
+    // In the avoid scene, press on obstacle 0 and drag it 100 px to the
+    // right: it lands there, and a click on empty stage still toggles forces.
+    let avoid = config
+        .scenes
+        .iter()
+        .position(|s| s.name() == "avoid")
+        .unwrap();
+    s.key(&(avoid + 1).to_string());
+    s.expect("scene avoid");
+    let [x, y, _] = Config::embedded().scenes[avoid]
+        .params
+        .as_any()
+        .downcast_ref::<steering_demos::scenes::avoid::AvoidSceneParams>()
+        .unwrap()
+        .obstacles[0];
+    let (from, to) = (screen_of(x, y), screen_of(x + 100.0, y));
+    let (fx, fy, tx, ty) = (
+        from.0.to_string(),
+        from.1.to_string(),
+        to.0.to_string(),
+        to.1.to_string(),
+    );
+    let w = s.window.clone();
+    s.tool(
+        "xdotool",
+        &[
+            "mousemove",
+            "--window",
+            &w,
+            &fx,
+            &fy,
+            "sleep",
+            "0.3",
+            "mousedown",
+            "1",
+            "sleep",
+            "0.3",
+            "mousemove",
+            "--window",
+            &w,
+            &tx,
+            &ty,
+            "sleep",
+            "0.3",
+            "mouseup",
+            "1",
+        ],
+    );
+    let line = s
+        .events
+        .recv_timeout(Duration::from_secs(20))
+        .expect("a drop event");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(&words[..2], ["obstacle", "0"], "{line}");
+    let dropped: Vec<f32> = words[2..].iter().map(|w| w.parse().unwrap()).collect();
+    assert!(
+        (dropped[0] - (x + 100.0)).abs() <= 2.0 && (dropped[1] - y).abs() <= 2.0,
+        "dropped at {dropped:?}, wanted ({}, {y})",
+        x + 100.0
+    );
+    s.shot("avoid-dragged");
 
     // Esc quits cleanly. The window may be gone before xdotool sends the
     // key's release, so xdotool's own status is not checked here: the

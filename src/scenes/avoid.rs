@@ -22,6 +22,8 @@ use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
+use crate::steer::group::{SeparationParams, separation};
+use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
 use glam::Vec2;
 
@@ -42,6 +44,10 @@ crate::params! {
         agent_radius: f32 = 8.0, 0.0..=20.0, step 1.0, "px", Live;
         /// Air kept between agent and obstacle: look-ahead points within agent_radius + clearance hit.
         clearance: f32 = 4.0, 0.0..=30.0, step 1.0, "px", Live;
+        /// Agents closer than this push apart, so that they do not all stack on the pointer.
+        separation_radius: f32 = 24.0, 1.0..=100.0, step 1.0, "px", Live;
+        /// Strength of that push (0: agents pile up on the pointer, as seek alone does).
+        max_separation: f32 = 2.0, 0.0..=10.0, step 0.1, "", Live;
         /// Radius of an obstacle added with A.
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live;
     }
@@ -94,6 +100,8 @@ struct Looked {
 
 pub struct AvoidScene {
     params: AvoidSceneParams,
+    neighbors: Neighbors,
+    scratch: Vec<u32>,
     variant: Variant,
     obstacles: Vec<Obstacle>,
     looked: Vec<Looked>,
@@ -154,6 +162,8 @@ impl Lesson for AvoidScene {
     fn new(params: &AvoidSceneParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let scene = Self {
             params: params.clone(),
+            neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
+            scratch: Vec::new(),
             variant,
             obstacles: circles(&params.obstacles),
             looked: vec![Looked::default(); setup.agents],
@@ -183,9 +193,19 @@ impl Lesson for AvoidScene {
             max_force: p.max_force,
         };
         let rules = self.avoid_params();
+        let sep = SeparationParams {
+            radius: p.separation_radius,
+            max_separation: p.max_separation,
+        };
+        let positions = ctx.crowd.positions();
+        self.neighbors.rebuild(positions);
         for i in 0..ctx.crowd.len() {
-            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
-            let mut force = seek(pos, vel, input.pointer, p.max_speed);
+            let (pos, vel) = (positions[i], ctx.crowd.velocities()[i]);
+            self.neighbors
+                .within(positions, pos, sep.radius, &mut self.scratch);
+            let others = self.scratch.iter().map(|&j| j as usize).filter(|&j| j != i);
+            let push = separation(pos, others.map(|j| positions[j]), &sep);
+            let mut force = seek(pos, vel, input.pointer, p.max_speed) + push;
             let a = avoid(pos, vel, p.max_speed, &self.obstacles, &rules);
             let avoiding = self.variant != Variant::None && a.threat.is_some();
             if avoiding {

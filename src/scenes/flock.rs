@@ -24,7 +24,7 @@ use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
 use crate::steer::neighbors::{Grid, NeighborIndex, Neighbors};
-use crate::steer::{Limits, Steering};
+use crate::steer::{Limits, Steering, truncate};
 use glam::Vec2;
 use rayon::prelude::*;
 
@@ -244,14 +244,18 @@ fn decide(
             push += push_away(-offset, p.separation_radius) * p.max_speed;
         },
     );
+    // Each rule is capped at max_force before it is weighted (as in
+    // Reynolds' boids and The Nature of Code), so the weights, not the
+    // distances, decide which rule wins: 1.5 separation beats 1.0 cohesion.
+    let rule = |force: Vec2, weight: f32| truncate(force, p.max_force) * weight;
     Forces {
-        separation: push * p.separation_weight,
+        separation: rule(push, p.separation_weight),
         alignment: match variant {
             Variant::Separation => Vec2::ZERO,
-            _ => alignment(vel, &near, p.max_speed) * p.alignment_weight,
+            _ => rule(alignment(vel, &near, p.max_speed), p.alignment_weight),
         },
         cohesion: match variant {
-            Variant::Flock => cohesion(pos, vel, &near, p.max_speed) * p.cohesion_weight,
+            Variant::Flock => rule(cohesion(pos, vel, &near, p.max_speed), p.cohesion_weight),
             _ => Vec2::ZERO,
         },
     }
@@ -373,7 +377,7 @@ impl Lesson for FlockScene {
 impl FlockScene {
     /// Each shown boid's three forces; the first one's neighbourhood.
     fn record(&self, ctx: &mut Steer) {
-        let s = ctx.vector_scale * 4.0;
+        let s = ctx.vector_scale * 100.0;
         for (i, f) in self.forces.iter().enumerate() {
             if !ctx.records(i) {
                 break;
