@@ -57,6 +57,21 @@ pub struct Args {
     /// Print one line per user action as it takes effect
     #[arg(long)]
     pub log_events: bool,
+    /// Start with the parameter panel open
+    #[arg(long)]
+    pub panel: bool,
+    /// Start with trails on
+    #[arg(long)]
+    pub trails: bool,
+    /// Start with the live chart open
+    #[arg(long)]
+    pub chart: bool,
+    /// Start with the split view: two variants side by side
+    #[arg(long)]
+    pub compare: bool,
+    /// Start with agent N selected, its mind read out
+    #[arg(long, value_name = "N")]
+    pub select: Option<u32>,
     /// List every scene with its variants and knobs, and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot"])]
     pub list: bool,

@@ -38,7 +38,15 @@ pub enum Action {
     Agents(i32),
     /// Save a picture of the window.
     Screenshot,
-    Quit,
+    /// Deselect the selected agent, or else quit.
+    Escape,
+    TogglePanel,
+    ToggleTrails,
+    ToggleChart,
+    /// Split the stage between two variants.
+    ToggleCompare,
+    /// Slower (-1) or faster (+1) time.
+    Rate(i32),
 }
 
 /// A key or button, whatever the window library calls it.
@@ -57,6 +65,12 @@ pub enum Key {
     ShiftTab,
     A,
     X,
+    P,
+    T,
+    M,
+    C,
+    S,
+    F,
     V,
     R,
     Space,
@@ -105,6 +119,8 @@ pub enum Hint {
     Agents,
     /// "G: neighbours grid".
     Neighbors,
+    /// "S/F: 1x".
+    Rate,
 }
 
 /// One row of the table.
@@ -131,7 +147,7 @@ pub const CONTROLS: &[Control] = &[
     Control {
         label: "Left click",
         bindings: &[(Key::Click, Action::Press), (Key::ClickUp, Action::Release)],
-        help: "show / hide the force vectors and their legend (on an obstacle: drag it)",
+        help: "on an agent: select it and read its mind; on an obstacle: drag it; else show / hide the forces",
         scope: Scope::All,
         hint: Hint::Text("click: forces"),
     },
@@ -155,6 +171,41 @@ pub const CONTROLS: &[Control] = &[
         help: "turn the scene's main knob up / down (patrol: the path radius)",
         scope: Scope::PrimaryKnob,
         hint: Hint::PrimaryKnob,
+    },
+    Control {
+        label: "P",
+        bindings: &[(Key::P, Action::TogglePanel)],
+        help: "parameter panel: every knob of the scene, live",
+        scope: Scope::All,
+        hint: Hint::Text("P: knobs"),
+    },
+    Control {
+        label: "M",
+        bindings: &[(Key::M, Action::ToggleChart)],
+        help: "live chart of the lesson's figure over the last minute",
+        scope: Scope::All,
+        hint: Hint::Text("M: chart"),
+    },
+    Control {
+        label: "C",
+        bindings: &[(Key::C, Action::ToggleCompare)],
+        help: "split the stage: two variants side by side, same seed (V: the right one)",
+        scope: Scope::Variants,
+        hint: Hint::Text("C: compare"),
+    },
+    Control {
+        label: "T",
+        bindings: &[(Key::T, Action::ToggleTrails)],
+        help: "trails: the last seconds of each path (in crowds, a sample)",
+        scope: Scope::All,
+        hint: Hint::Text("T: trails"),
+    },
+    Control {
+        label: "S / F",
+        bindings: &[(Key::S, Action::Rate(-1)), (Key::F, Action::Rate(1))],
+        help: "slower / faster: 0.25x to 8x",
+        scope: Scope::All,
+        hint: Hint::Rate,
     },
     Control {
         label: "1-N",
@@ -236,8 +287,8 @@ pub const CONTROLS: &[Control] = &[
     },
     Control {
         label: "Esc",
-        bindings: &[(Key::Escape, Action::Quit)],
-        help: "quit",
+        bindings: &[(Key::Escape, Action::Escape)],
+        help: "deselect the agent; with none selected, quit",
         scope: Scope::Desktop,
         hint: Hint::None,
     },

@@ -138,50 +138,91 @@ pub enum Geom {
 pub struct Shape {
     pub meaning: Meaning,
     pub geom: Geom,
+    /// The agent it belongs to (its index in the crowd); `None` for
+    /// scene-wide shapes such as the slowing radius.
+    pub agent: Option<u32>,
+    /// For an arrow, the length of the vector it stands for, in sim units
+    /// (px/tick for a velocity, force units for a force), however long it
+    /// is drawn; 0 for other shapes.
+    pub magnitude: f32,
 }
 
 /// A list of shapes, recorded by a scene during a tick.
 #[derive(Debug, Clone, Default)]
 pub struct Overlay {
     pub shapes: Vec<Shape>,
+    /// The agent the shapes recorded next belong to.
+    agent: Option<u32>,
 }
 
 impl Overlay {
+    /// Forgets every shape, and the agent tag.
     pub fn clear(&mut self) {
         self.shapes.clear();
+        self.agent = None;
     }
 
-    fn push(&mut self, meaning: Meaning, geom: Geom) {
-        self.shapes.push(Shape { meaning, geom });
+    /// Tags the shapes recorded from now on as agent `agent`'s (`None`:
+    /// scene-wide).
+    pub fn set_agent(&mut self, agent: Option<u32>) {
+        self.agent = agent;
     }
 
-    /// A vector `v` drawn from `at`, `scale` px per unit.
+    /// The agent the shapes recorded next belong to.
+    pub fn agent(&self) -> Option<u32> {
+        self.agent
+    }
+
+    /// The shapes of agent `i`.
+    pub fn of_agent(&self, i: usize) -> impl Iterator<Item = &Shape> {
+        let tag = u32::try_from(i).ok();
+        self.shapes
+            .iter()
+            .filter(move |s| s.agent.is_some() && s.agent == tag)
+    }
+
+    fn push(&mut self, meaning: Meaning, geom: Geom, magnitude: f32) {
+        self.shapes.push(Shape {
+            meaning,
+            geom,
+            agent: self.agent,
+            magnitude,
+        });
+    }
+
+    /// A vector `v` drawn from `at`, `scale` px per unit (none when zero).
     pub fn vector(&mut self, meaning: Meaning, at: Vec2, v: Vec2, scale: f32) {
         if v != Vec2::ZERO {
-            self.push(
-                meaning,
-                Geom::Arrow {
-                    from: at,
-                    to: at + v * scale,
-                },
-            );
+            let to = at + v * scale;
+            self.push(meaning, Geom::Arrow { from: at, to }, v.length());
+        }
+    }
+
+    /// The direction of `v`, drawn `length` px long from `at` whatever its
+    /// size (for a force too large or too small to draw to scale); the
+    /// shape still carries the magnitude of `v`.
+    pub fn direction(&mut self, meaning: Meaning, at: Vec2, v: Vec2, length: f32) {
+        let unit = v.normalize_or_zero();
+        if unit != Vec2::ZERO {
+            let to = at + unit * length;
+            self.push(meaning, Geom::Arrow { from: at, to }, v.length());
         }
     }
 
     pub fn line(&mut self, meaning: Meaning, from: Vec2, to: Vec2) {
-        self.push(meaning, Geom::Line { from, to });
+        self.push(meaning, Geom::Line { from, to }, 0.0);
     }
 
     pub fn circle(&mut self, meaning: Meaning, center: Vec2, radius: f32) {
-        self.push(meaning, Geom::Circle { center, radius });
+        self.push(meaning, Geom::Circle { center, radius }, 0.0);
     }
 
     pub fn point(&mut self, meaning: Meaning, at: Vec2) {
-        self.push(meaning, Geom::Point { at });
+        self.push(meaning, Geom::Point { at }, 0.0);
     }
 
     pub fn rect(&mut self, meaning: Meaning, min: Vec2, max: Vec2) {
-        self.push(meaning, Geom::Rect { min, max });
+        self.push(meaning, Geom::Rect { min, max }, 0.0);
     }
 
     /// The meanings present, in legend order (for the legend).
@@ -223,5 +264,32 @@ mod tests {
             }
         );
         assert_eq!(o.meanings(), vec![Meaning::Velocity]);
+    }
+
+    #[test]
+    fn arrows_carry_the_raw_vector_length_and_the_agent_tag() {
+        let mut o = Overlay::default();
+        let v = Vec2::new(3.0, 4.0);
+        o.set_agent(Some(7));
+        o.vector(Meaning::Velocity, Vec2::ZERO, v, 20.0);
+        o.direction(Meaning::Brake, Vec2::ZERO, v * 0.01, 100.0);
+        o.circle(Meaning::QueueRadius, Vec2::ZERO, 30.0);
+        o.set_agent(None);
+        o.circle(Meaning::SlowingRadius, Vec2::ZERO, 200.0);
+        for (shape, magnitude) in o.shapes.iter().zip([5.0, 0.05, 0.0, 0.0]) {
+            assert!((shape.magnitude - magnitude).abs() < 1e-6, "{shape:?}");
+        }
+        let Geom::Arrow { from, to } = o.shapes[1].geom else {
+            panic!("an arrow")
+        };
+        assert!(
+            (to - from).abs_diff_eq(Vec2::new(60.0, 80.0), 1e-4),
+            "a direction is drawn its length, whatever the vector's: {to}"
+        );
+        assert_eq!(o.of_agent(7).count(), 3);
+        assert_eq!(o.shapes[3].agent, None);
+        o.set_agent(Some(1));
+        o.clear();
+        assert_eq!(o.agent(), None, "a new tick starts scene-wide");
     }
 }

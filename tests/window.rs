@@ -13,10 +13,13 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 use steering_demos::config::Config;
+use steering_demos::layout::{Layout, Open};
 
 const SCREEN: (u32, u32) = (1280, 800);
 /// The velocity colour of the overlay (#2a9d3a).
 const VELOCITY: [u8; 3] = [0x2a, 0x9d, 0x3a];
+/// An agent's colour (#3d5a80).
+const AGENT: [u8; 3] = [0x3d, 0x5a, 0x80];
 /// The stage's paper colour (#f4f1ea).
 const PAPER: [u8; 3] = [0xf4, 0xf1, 0xea];
 /// A path-radius disc: #3a7ca5 at 12% over the paper.
@@ -42,13 +45,13 @@ impl Drop for Reaper {
 }
 
 /// A private X server on a free display.
-fn start_xvfb(reaper: &mut Reaper) -> String {
+fn start_xvfb(reaper: &mut Reaper, screen: (u32, u32)) -> String {
     let base = 100 + std::process::id() % 700;
     for n in base..base + 50 {
         if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
             continue;
         }
-        let size = format!("{}x{}x24", SCREEN.0, SCREEN.1);
+        let size = format!("{}x{}x24", screen.0, screen.1);
         let child = Command::new("Xvfb")
             .args([&format!(":{n}"), "-screen", "0", &size, "-nolisten", "tcp"])
             .stdout(Stdio::null())
@@ -110,13 +113,14 @@ impl Session {
     }
 }
 
-/// Where world point (x, y) of an 800x600 stage is in the window: the stage
-/// is letterboxed between the HUD (58 px) and the footer (30 px).
+/// Where world point (x, y) of an 800x600 stage is in the window, as the
+/// layout letterboxes it (with nothing open beside it).
 fn screen_of(x: f32, y: f32) -> (i32, i32) {
-    let (w, h) = (SCREEN.0 as f32, SCREEN.1 as f32 - 58.0 - 30.0);
-    let scale = (w / 800.0).min(h / 600.0);
-    let left = (w - 800.0 * scale) / 2.0;
-    let top = 58.0 + (h - 600.0 * scale) / 2.0;
+    let screen = glam::Vec2::new(SCREEN.0 as f32, SCREEN.1 as f32);
+    let area = Layout::of(screen, Open::default()).stage;
+    let scale = (area.w / 800.0).min(area.h / 600.0);
+    let left = area.x + (area.w - 800.0 * scale) / 2.0;
+    let top = area.y + (area.h - 600.0 * scale) / 2.0;
     (
         (left + x * scale).round() as i32,
         (top + y * scale).round() as i32,
@@ -139,8 +143,13 @@ fn region(img: &RgbaImage, y0: u32, y1: u32) -> Vec<u8> {
     img.as_raw()[y0 as usize * w..y1 as usize * w].to_vec()
 }
 
-#[test]
-fn the_window_as_a_person_uses_it() {
+/// Tests take turns: each starts its own X server on a free display.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The app in a fresh X server, with `args`, printing its events; `None`
+/// (the test says it was skipped) without Xvfb, xdotool or import, which
+/// under CI is a failure.
+fn launch(args: &[&str], first_event: &str, screen: (u32, u32)) -> Option<(Reaper, Session)> {
     let missing: Vec<_> = ["Xvfb", "xdotool", "import"]
         .into_iter()
         .filter(|t| !have(t))
@@ -153,15 +162,16 @@ fn the_window_as_a_person_uses_it() {
             std::io::stderr(),
             "window test skipped: {missing:?} not installed (apt-get install xvfb xauth xdotool imagemagick)"
         );
-        return;
+        return None;
     }
     let mut reaper = Reaper(Vec::new());
-    let display = start_xvfb(&mut reaper);
+    let display = start_xvfb(&mut reaper, screen);
     let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test");
     std::fs::create_dir_all(&shots).unwrap();
 
     let mut app = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
-        .args(["--scene", "doorway", "--log-events"])
+        .args(args)
+        .arg("--log-events")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("DISPLAY", &display)
         .stdout(Stdio::piped())
@@ -184,12 +194,21 @@ fn the_window_as_a_person_uses_it() {
         events,
         shots,
     };
-    s.expect("scene doorway");
+    s.expect(first_event);
     let found = s.tool(
         "xdotool",
         &["search", "--sync", "--name", "^Steering Demos$"],
     );
     s.window = found.lines().next().expect("a window").to_string();
+    Some((reaper, s))
+}
+
+#[test]
+fn the_window_as_a_person_uses_it() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((mut reaper, s)) = launch(&["--scene", "doorway"], "scene doorway", SCREEN) else {
+        return;
+    };
 
     // A click shows the forces: the overlay's velocity green appears.
     let before = s.shot("doorway-forces-off");
@@ -358,4 +377,159 @@ fn the_window_as_a_person_uses_it() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(status.success(), "clean exit, got {status}");
+}
+
+/// The lines the app prints within `wait`, after a pause for the frames.
+fn drain(s: &Session, wait: Duration) -> Vec<String> {
+    let deadline = Instant::now() + wait;
+    let mut lines = Vec::new();
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match s.events.recv_timeout(left) {
+            Ok(line) => lines.push(line),
+            Err(_) => break,
+        }
+    }
+    lines
+}
+
+#[test]
+fn the_lab_as_a_person_uses_it() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", (1920, 1080)) else {
+        return;
+    };
+    let w = s.window.clone();
+
+    // P opens the panel; drag the slowing radius slider to the right.
+    s.key("p");
+    s.expect("panel on");
+    let before = s.shot("lab-panel");
+    // The panel is the right-hand column (380 px at 1280 wide) under the
+    // HUD and the legend line (80 px); its fourth row is slowing_radius.
+    let (row_y, from_x, to_x) = ("203", "1030", "1100");
+    s.tool(
+        "xdotool",
+        &[
+            "mousemove",
+            "--window",
+            &w,
+            from_x,
+            row_y,
+            "sleep",
+            "0.3",
+            "mousedown",
+            "1",
+            "sleep",
+            "0.2",
+            "mousemove",
+            "--window",
+            &w,
+            to_x,
+            row_y,
+            "sleep",
+            "0.3",
+            "mouseup",
+            "1",
+        ],
+    );
+    let lines = drain(&s, Duration::from_secs(2));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("knob slowing_radius "))
+        .unwrap_or_else(|| panic!("no knob event for the slider: {lines:?}"));
+    let value: f64 = last.rsplit(' ').next().unwrap().parse().unwrap();
+    assert!(value > 250.0, "the slider went right: {last}");
+    let after = s.shot("lab-panel-dragged");
+    let footer = |img: &RgbaImage| region(img, SCREEN.1 - 30, SCREEN.1);
+    assert_ne!(
+        footer(&before),
+        footer(&after),
+        "the footer shows the new radius"
+    );
+
+    // Reset all puts it back.
+    s.tool(
+        "xdotool",
+        &["mousemove", "--window", &w, "1008", "97", "click", "1"],
+    );
+    let lines = drain(&s, Duration::from_secs(2));
+    assert!(
+        lines.contains(&"knob slowing_radius 200".to_string()),
+        "{lines:?}"
+    );
+
+    // A click on the agent selects it, and the readout appears.
+    s.key("p");
+    s.expect("panel off");
+    // The agent seeks the pointer: lead it to the middle and let it arrive.
+    s.tool("xdotool", &["mousemove", "--window", &w, "640", "425"]);
+    std::thread::sleep(Duration::from_secs(5));
+    s.key("space");
+    s.expect("paused");
+    // Find the agent as a person would: the blue sprite on the stage.
+    let unselected = s.shot("lab-agent");
+    let (ax, ay) = centroid(&unselected, AGENT, 20).expect("the agent is on the stage");
+    s.tool(
+        "xdotool",
+        &[
+            "mousemove",
+            "--window",
+            &w,
+            &ax.to_string(),
+            &ay.to_string(),
+            "click",
+            "1",
+        ],
+    );
+    s.expect("select 0");
+    let selected = s.shot("lab-selected");
+    // The readout fills the right-hand column, empty before.
+    let changed = selected
+        .enumerate_pixels()
+        .filter(|(x, y, p)| *x > 910 && (90..360).contains(y) && *p != unselected.get_pixel(*x, *y))
+        .count();
+    assert!(
+        changed > 2000,
+        "the readout appears: {changed} pixels changed"
+    );
+    s.key("Escape");
+    s.expect("deselect");
+
+    // T, M, C and the rate keys each say so.
+    for (key, line) in [
+        ("t", "trails on"),
+        ("m", "chart on"),
+        ("c", "compare arrive seek"),
+        ("s", "rate 0.5"),
+        ("f", "rate 1"),
+        ("f", "rate 2"),
+    ] {
+        s.key(key);
+        s.expect(line);
+    }
+    s.key("space");
+    s.expect("resumed");
+    s.shot("lab-all");
+
+    // Resized small and large, the window still lays out (the layout test
+    // checks overlaps; these pictures are for a person to look at).
+    for (width, height) in [("640", "400"), ("1920", "1080")] {
+        s.tool("xdotool", &["windowsize", &w, width, height]);
+        std::thread::sleep(Duration::from_millis(800));
+        let img = s.shot(&format!("lab-{width}x{height}"));
+        assert!(img.width() >= 600, "{width}x{height}: {}", img.width());
+    }
+}
+
+/// The middle of the pixels of `color` on the stage (left of the column).
+fn centroid(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> Option<(u32, u32)> {
+    let (mut sx, mut sy, mut n) = (0u64, 0u64, 0u64);
+    for (x, y, p) in img.enumerate_pixels() {
+        let near = (0..3).all(|i| (i32::from(p[i]) - i32::from(color[i])).abs() <= tolerance);
+        if near && (90..SCREEN.1 - 40).contains(&y) && x < 890 {
+            (sx, sy, n) = (sx + u64::from(x), sy + u64::from(y), n + 1);
+        }
+    }
+    (n > 10).then(|| ((sx / n) as u32, (sy / n) as u32))
 }

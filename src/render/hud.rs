@@ -1,24 +1,21 @@
-//! The HUD band, the force legend and the help panel.
+//! The HUD band, the legend line, the footer and the help box, each in the
+//! place the layout gives it.
 
 use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, meaning_color};
-use super::{FOOTER_HEIGHT, HUD_HEIGHT, View};
-use macroquad::math::Vec2;
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 use macroquad::text::{draw_text, measure_text};
 use steering_demos::app::App;
 use steering_demos::controls::CONTROLS;
+use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 
 const TITLE_SIZE: f32 = 24.0;
 const BODY_SIZE: f32 = 20.0;
 const MARGIN: f32 = 12.0;
-/// Below this window width the text shrinks, down to `MIN_TEXT_SCALE`.
-const FULL_TEXT_WIDTH: f32 = 1280.0;
-const MIN_TEXT_SCALE: f32 = 0.7;
 
-/// Title and body font sizes for a window `screen_width` wide.
-fn text_sizes(screen_width: f32) -> (f32, f32) {
-    let k = (screen_width / FULL_TEXT_WIDTH).clamp(MIN_TEXT_SCALE, 1.0);
+/// Title and body font sizes at the layout's text scale.
+fn text_sizes(layout: &Layout) -> (f32, f32) {
+    let k = layout.text_scale;
     ((TITLE_SIZE * k).round(), (BODY_SIZE * k).round())
 }
 
@@ -35,40 +32,70 @@ fn fit(text: &str, size: f32, room: f32) -> String {
     while !cut.is_empty() && width(&format!("{cut}..."), size) > room {
         cut.pop();
     }
+    if cut.is_empty() {
+        return String::new();
+    }
     format!("{}...", cut.trim_end())
 }
 
-/// Two lines on a band above the stage: what is running and how it runs,
-/// then the lesson of the variant shown.
-pub fn draw_hud(app: &App, fps: i32, screen: Vec2) {
-    draw_rectangle(0.0, 0.0, screen.x, HUD_HEIGHT, PANEL);
-    let (title_size, body_size) = text_sizes(screen.x);
-    let scene = app.scene();
-    let (line1, line2) = (MARGIN + 14.0, MARGIN + 38.0);
+fn fill(r: &Rect) {
+    draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
+}
 
+/// A number with thousands separators: 60,000.
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Two lines on the band above the stage: what is running and how it runs,
+/// then the lesson of the variant shown.
+pub fn draw_hud(app: &App, fps: i32, layout: &Layout) {
+    let r = layout.hud;
+    fill(&r);
+    let (title_size, body_size) = text_sizes(layout);
+    let k = layout.text_scale;
+    let scene = app.scene();
+    let (line1, line2) = (r.y + (MARGIN + 14.0) * k, r.y + (MARGIN + 38.0) * k);
+    let agents = scene.crowd().len();
+    let shown = agents.min(scene.overlay_max_agents());
+    let forces = match (app.show_forces, shown < agents) {
+        (false, _) => "forces off".to_string(),
+        (true, false) => "forces on".to_string(),
+        (true, true) => format!("forces: {} of {}", grouped(shown), grouped(agents)),
+    };
     // The status drops its least useful parts when the window is narrow.
     let mut parts = vec![
-        format!("agents {}", scene.crowd().len()),
+        format!("agents {}", grouped(agents)),
         format!("tick {}", scene.tick()),
         format!("sim {:.2} ms/tick", app.tick_ms),
         format!("{fps} fps"),
-        format!("forces {}", if app.show_forces { "on" } else { "off" }),
+        format!("{}x", steering_demos::sim::knobs::number(app.rate)),
+        forces,
     ];
     if app.paused {
         parts.push("PAUSED".into());
     }
     let mut status = parts.join("  |  ");
-    for drop in ["tick", "sim"] {
-        if width(&status, body_size) <= screen.x * 0.5 {
+    for drop in ["tick", "sim", "agents"] {
+        if width(&status, body_size) <= r.w * 0.5 {
             break;
         }
         parts.retain(|p| !p.starts_with(drop));
         status = parts.join("  |  ");
     }
+    let status = fit(&status, body_size, r.w * 0.5);
     let status_w = width(&status, body_size);
     draw_text(
         &status,
-        screen.x - MARGIN - status_w,
+        r.right() - MARGIN - status_w,
         line1,
         body_size,
         TEXT_DIM,
@@ -80,104 +107,97 @@ pub fn draw_hud(app: &App, fps: i32, screen: Vec2) {
         app.config.scenes.len(),
         app.entry().title
     );
-    let room = screen.x - status_w - 3.0 * MARGIN;
+    let room = r.w - status_w - 3.0 * MARGIN;
     let head = fit(&head, title_size, room * 0.8);
-    draw_text(&head, MARGIN, line1, title_size, TEXT);
-    let variant = fit(app.variant(), title_size, room - width(&head, title_size));
+    draw_text(&head, r.x + MARGIN, line1, title_size, TEXT);
+    let variant = match app.compared_variant() {
+        Some(right) => format!("{} | {right}", app.variant()),
+        None => app.variant().to_string(),
+    };
+    let variant = fit(&variant, title_size, room - width(&head, title_size));
     draw_text(
         &variant,
-        MARGIN + width(&head, title_size),
+        r.x + MARGIN + width(&head, title_size),
         line1,
         title_size,
         ACCENT,
     );
 
-    let lesson = fit(app.lesson(), body_size, screen.x - 2.0 * MARGIN);
-    draw_text(&lesson, MARGIN, line2, body_size, TEXT);
+    let lesson = fit(app.lesson(), body_size, r.w - 2.0 * MARGIN);
+    draw_text(&lesson, r.x + MARGIN, line2, body_size, TEXT);
 }
 
-/// The keys that matter in this scene, on a band below the stage.
-pub fn draw_footer(app: &App, screen: Vec2) {
-    let (_, body_size) = text_sizes(screen.x);
-    let top = screen.y - FOOTER_HEIGHT;
-    draw_rectangle(0.0, top, screen.x, FOOTER_HEIGHT, PANEL);
-    let hints = app.hints();
-    let text = fit(&hints.join("   "), body_size, screen.x - 2.0 * MARGIN);
+/// The keys that matter in this scene, on the band below the stage.
+pub fn draw_footer(app: &App, layout: &Layout) {
+    let r = layout.footer;
+    fill(&r);
+    let (_, body_size) = text_sizes(layout);
+    let text = fit(&app.hints().join("   "), body_size, r.w - 2.0 * MARGIN);
     draw_text(
         &text,
-        MARGIN,
-        top + FOOTER_HEIGHT * 0.5 + 6.0,
+        r.x + MARGIN,
+        r.y + r.h * 0.5 + body_size * 0.3,
         body_size,
         ACCENT,
     );
 }
 
-/// A key to the overlay colours, in the stage's top-right corner (where
-/// the walls are in the doorway, and nothing else in any scene).
-pub fn draw_legend(meanings: &[Meaning], view: &View, screen: Vec2) {
+/// One line under the HUD: the colour of each force drawn, or how to show them.
+pub fn draw_legend(meanings: &[Meaning], layout: &Layout) {
+    let r = layout.legend;
+    draw_rectangle(r.x, r.y, r.w, r.h, super::palette::BACKGROUND);
+    let (_, body_size) = text_sizes(layout);
+    let size = body_size * 0.9;
+    let baseline = r.y + r.h * 0.5 + size * 0.3;
     if meanings.is_empty() {
+        let hint = "click the stage to show the forces; click an agent to follow its mind";
+        draw_text(
+            fit(hint, size, r.w - 2.0 * MARGIN),
+            r.x + MARGIN,
+            baseline,
+            size,
+            TEXT_DIM,
+        );
         return;
     }
-    let (_, body_size) = text_sizes(screen.x);
-    let row = body_size + 2.0;
-    let swatch = 26.0;
-    let label_w = meanings
-        .iter()
-        .map(|m| width(m.label(), body_size))
-        .fold(0.0, f32::max);
-    let w = MARGIN * 3.0 + swatch + label_w;
-    let h = MARGIN * 1.5 + row * meanings.len() as f32;
-    let x = view.area.x + view.area.w - w - MARGIN;
-    let y = view.area.y + MARGIN;
-    draw_rectangle(x, y, w, h, PANEL);
-    for (i, &m) in meanings.iter().enumerate() {
-        let cy = y + MARGIN + row * i as f32 + row * 0.5 - 4.0;
-        draw_line(
-            x + MARGIN,
-            cy,
-            x + MARGIN + swatch,
-            cy,
-            4.0,
-            meaning_color(m),
-        );
-        draw_text(
-            m.label(),
-            x + 2.0 * MARGIN + swatch,
-            cy + 6.0,
-            body_size,
-            TEXT,
-        );
+    let swatch = 22.0 * layout.text_scale;
+    let mut x = r.x + MARGIN;
+    for &m in meanings {
+        let label_w = width(m.label(), size);
+        if x + swatch + 6.0 + label_w > r.right() - MARGIN {
+            break;
+        }
+        let cy = r.y + r.h * 0.5;
+        draw_line(x, cy, x + swatch, cy, 4.0, meaning_color(m));
+        draw_text(m.label(), x + swatch + 6.0, baseline, size, TEXT);
+        x += swatch + 6.0 + label_w + 2.0 * MARGIN;
     }
 }
 
-/// Every control, centred over the stage.
-pub fn draw_help(screen: Vec2) {
-    let (title_size, body_size) = text_sizes(screen.x);
-    let row = body_size + 6.0;
+/// Every control, in the help box.
+pub fn draw_help(layout: &Layout) {
+    let Some(r) = layout.help else { return };
+    let (title_size, body_size) = text_sizes(layout);
+    let row = (r.h - 2.0 * MARGIN) / (CONTROLS.len() as f32 + 1.5);
+    let body_size = body_size.min(row * 0.85).max(6.0);
+    fill(&r);
+    draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, ACCENT);
+    draw_text(
+        "Controls",
+        r.x + MARGIN * 2.0,
+        r.y + MARGIN + row * 0.8,
+        title_size.min(row),
+        ACCENT,
+    );
     let key_w = CONTROLS
         .iter()
         .map(|c| width(&c.label(), body_size))
         .fold(0.0, f32::max);
-    let text_w = CONTROLS
-        .iter()
-        .map(|c| width(c.help, body_size))
-        .fold(0.0, f32::max);
-    let w = key_w + text_w + MARGIN * 7.0;
-    let h = row * (CONTROLS.len() as f32 + 1.5) + MARGIN * 2.0;
-    let x = ((screen.x - w) * 0.5).max(0.0);
-    let y = (HUD_HEIGHT + (screen.y - HUD_HEIGHT - h) * 0.5).max(HUD_HEIGHT);
-    draw_rectangle(x, y, w, h, PANEL);
-    draw_rectangle_lines(x, y, w, h, 2.0, ACCENT);
-    draw_text(
-        "Controls",
-        x + MARGIN * 2.0,
-        y + MARGIN + row * 0.8,
-        title_size,
-        ACCENT,
-    );
+    let text_x = r.x + MARGIN * 4.0 + key_w;
     for (i, control) in CONTROLS.iter().enumerate() {
-        let ty = y + MARGIN + row * (i as f32 + 1.8);
-        draw_text(control.label(), x + MARGIN * 2.0, ty, body_size, ACCENT);
-        draw_text(control.help, x + MARGIN * 5.0 + key_w, ty, body_size, TEXT);
+        let ty = r.y + MARGIN + row * (i as f32 + 1.8);
+        draw_text(control.label(), r.x + MARGIN * 2.0, ty, body_size, ACCENT);
+        let help = fit(control.help, body_size, r.right() - MARGIN - text_x);
+        draw_text(&help, text_x, ty, body_size, TEXT);
     }
 }

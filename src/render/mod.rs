@@ -2,27 +2,27 @@
 //! the app and its scene and draws; it never changes them.
 
 mod hud;
+pub mod lab;
 pub mod palette;
+mod trails;
 
 pub use hud::{draw_footer, draw_help, draw_hud, draw_legend};
+pub use trails::Trails;
 
 use macroquad::color::Color;
 use macroquad::math::{Rect, Vec2, vec2};
 use macroquad::shapes::{draw_circle, draw_line, draw_poly_lines, draw_rectangle, draw_triangle};
 use macroquad::texture::{DrawTextureParams, FilterMode, Texture2D, draw_texture_ex};
-use macroquad::window::{screen_height, screen_width};
 use palette::{agent_color, meaning_color};
 use steering_demos::app::App;
+use steering_demos::layout::Rect as Area;
 use steering_demos::overlay::{Geom, Meaning, Overlay, Shape};
 use steering_demos::sim::crowd::Look;
 use steering_demos::sim::lesson::Input;
+use steering_demos::sim::runner::Runner;
 
 use palette as colors;
 
-/// Height of the HUD band above the stage, in screen pixels.
-pub const HUD_HEIGHT: f32 = 58.0;
-/// Height of the band of key hints below the stage, in screen pixels.
-pub const FOOTER_HEIGHT: f32 = 30.0;
 /// Width of lines, in screen pixels.
 const LINE: f32 = 2.0;
 /// Size of arrow heads and point markers, in screen pixels.
@@ -46,14 +46,14 @@ pub struct View {
 }
 
 impl View {
-    /// Fits a `stage`-sized world into the window below the HUD, centred.
-    pub fn fit(stage: Vec2, screen: Vec2) -> Self {
-        let room = vec2(screen.x, (screen.y - HUD_HEIGHT - FOOTER_HEIGHT).max(1.0));
+    /// Fits a `stage`-sized world into `area` of the window, centred.
+    pub fn fit(stage: Vec2, area: Area) -> Self {
+        let room = vec2(area.w.max(1.0), area.h.max(1.0));
         let scale = (room.x / stage.x).min(room.y / stage.y).max(1e-6);
         let size = stage * scale;
         let offset = vec2(
-            (room.x - size.x) * 0.5,
-            HUD_HEIGHT + (room.y - size.y) * 0.5,
+            area.x + (room.x - size.x) * 0.5,
+            area.y + (room.y - size.y) * 0.5,
         );
         Self {
             scale,
@@ -87,9 +87,10 @@ impl Renderer {
         }
     }
 
-    /// Draws the stage, the scenery, the agents and (when on) the forces.
-    pub fn draw_world(&mut self, app: &App, view: &View) {
-        let scene = app.scene();
+    /// Draws one scene in `view`: the stage, the scenery, the trails, the
+    /// agents between their last two ticks (`alpha`), and the forces: all
+    /// of them when on, else the selected agent's.
+    pub fn draw_world(&mut self, app: &App, scene: &Runner, view: &View, trails: Option<&Trails>) {
         draw_rectangle(
             view.area.x,
             view.area.y,
@@ -107,29 +108,33 @@ impl Renderer {
         for shape in &self.overlay.shapes {
             draw_shape(shape, view);
         }
-        self.draw_agents(app, view);
-        if app.show_forces {
-            for shape in &scene.overlay().shapes {
+        if let Some(trails) = trails {
+            trails.draw(view);
+        }
+        let alpha = app.between_ticks();
+        self.draw_agents(scene, view, alpha);
+        let selected = scene.selected().map(|i| i as u32);
+        for shape in &scene.overlay().shapes {
+            if app.show_forces || (selected.is_some() && shape.agent == selected) {
                 draw_shape(shape, view);
             }
         }
-        draw_letterbox(view);
+        if let Some(i) = scene.selected() {
+            let at = view.to_screen(App::drawn_at(scene, i, alpha));
+            let r = (scene.agent_radius() * 1.8 * view.scale).max(10.0);
+            circle_outline(at, r, LINE * 1.5, colors::SELECTED);
+        }
+        draw_frame(view);
     }
 
     /// Every agent in one pass over one texture, which macroquad batches
     /// into a handful of draw calls however many agents there are.
-    fn draw_agents(&self, app: &App, view: &View) {
-        let scene = app.scene();
+    fn draw_agents(&self, scene: &Runner, view: &View, alpha: f32) {
         let crowd = scene.crowd();
         let base = (2.0 * scene.agent_radius() / SPRITE_FILL * view.scale).max(MIN_AGENT);
         let fade = scene.fade_alpha();
-        for ((&p, &v), &look) in crowd
-            .positions()
-            .iter()
-            .zip(crowd.velocities())
-            .zip(scene.looks())
-        {
-            let at = view.to_screen(p);
+        for (i, (&v, &look)) in crowd.velocities().iter().zip(scene.looks()).enumerate() {
+            let at = view.to_screen(App::drawn_at(scene, i, alpha));
             let size = if matches!(look, Look::Leader | Look::Target) {
                 base * 1.4
             } else {
@@ -154,16 +159,21 @@ impl Renderer {
     }
 }
 
-/// Covers whatever was drawn outside the stage (agents beyond the doorway,
-/// circles crossing the edge) with the background.
-fn draw_letterbox(view: &View) {
+/// Covers with the background what was drawn outside the view's stage
+/// (agents beyond the doorway, circles crossing the edge), within `outer`.
+pub fn draw_letterbox(view: &View, outer: Area) {
     let a = view.area;
-    let (w, h) = (screen_width(), screen_height());
     let bg = colors::BACKGROUND;
-    draw_rectangle(0.0, 0.0, w, a.y, bg);
-    draw_rectangle(0.0, a.y + a.h, w, h - a.y - a.h, bg);
-    draw_rectangle(0.0, a.y, a.x, a.h, bg);
-    draw_rectangle(a.x + a.w, a.y, w - a.x - a.w, a.h, bg);
+    draw_rectangle(outer.x, outer.y, outer.w, a.y - outer.y, bg);
+    draw_rectangle(outer.x, a.y + a.h, outer.w, outer.bottom() - a.y - a.h, bg);
+    draw_rectangle(outer.x, a.y, a.x - outer.x, a.h, bg);
+    draw_rectangle(a.x + a.w, a.y, outer.right() - a.x - a.w, a.h, bg);
+}
+
+/// A thin line around a view, so two panes read as two.
+fn draw_frame(view: &View) {
+    let a = view.area;
+    macroquad::shapes::draw_rectangle_lines(a.x, a.y, a.w, a.h, 1.0, colors::FRAME);
 }
 
 /// A circle outline smooth at any size: more sides for larger circles.

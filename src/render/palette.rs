@@ -28,6 +28,12 @@ pub const PANEL: Color = rgba(0x1c1f24, 0.92);
 pub const TEXT: Color = rgb(0xf1f1f1);
 pub const TEXT_DIM: Color = rgb(0xb5bcc7);
 pub const ACCENT: Color = rgb(0xffc857);
+/// The ring around the selected agent.
+pub const SELECTED: Color = rgb(0xff006e);
+/// The line around a stage pane.
+pub const FRAME: Color = rgb(0x5c6370);
+/// Trails, before fading.
+pub const TRAIL: Color = rgb(0x3d5a80);
 
 pub fn meaning_color(meaning: Meaning) -> Color {
     match meaning {

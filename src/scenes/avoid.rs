@@ -14,7 +14,7 @@
 //! variants; a click on the stage shows ahead, ahead2, the threat and the
 //! avoidance force.
 
-use super::{random_point, rng};
+use super::{point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::{Invalid, Knob};
@@ -105,8 +105,11 @@ pub struct AvoidScene {
     variant: Variant,
     obstacles: Vec<Obstacle>,
     looked: Vec<Looked>,
+    /// Agent-ticks spent inside an obstacle.
     penetration_ticks: u64,
     max_penetration: f32,
+    /// Agents inside an obstacle after the last tick.
+    inside: u64,
 }
 
 impl AvoidScene {
@@ -155,6 +158,7 @@ impl Lesson for AvoidScene {
         tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("max_see_ahead"),
+        compare: None,
     };
     type Params = AvoidSceneParams;
     type Variant = Variant;
@@ -169,6 +173,7 @@ impl Lesson for AvoidScene {
             looked: vec![Looked::default(); setup.agents],
             penetration_ticks: 0,
             max_penetration: 0.0,
+            inside: 0,
         };
         let mut rng = rng(setup.seed);
         let stage = spawn.stage;
@@ -220,19 +225,33 @@ impl Lesson for AvoidScene {
             };
             ctx.set(i, force, limits);
         }
-        if ctx.recording {
-            self.record(ctx);
-        }
+        self.record(ctx);
     }
 
     fn settle(&mut self, ctx: &mut Settle) {
+        self.inside = 0;
         for &p in ctx.crowd().positions() {
             let depth = self.penetration(p);
             if depth > 0.0 {
-                self.penetration_ticks += 1;
+                self.inside += 1;
                 self.max_penetration = self.max_penetration.max(depth);
             }
         }
+        self.penetration_ticks += self.inside;
+    }
+
+    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        vec![("agents inside obstacles", self.inside as f64)]
+    }
+
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        let l = &self.looked[i];
+        let threat = l.threat.map_or("none".into(), |t| format!("obstacle {t}"));
+        vec![
+            ("threat", threat),
+            ("ahead", point(l.ahead)),
+            ("ahead2", point(l.ahead2)),
+        ]
     }
 
     fn scenery(&self, input: &Input, out: &mut Overlay) {
@@ -281,32 +300,34 @@ impl Lesson for AvoidScene {
 }
 
 impl AvoidScene {
-    /// The look-ahead of the first agents: ahead and ahead2 on the line of
-    /// sight, the threat ringed, the push away from it.
+    /// The look-ahead of the recorded agents: ahead and ahead2 on the line
+    /// of sight, the threat ringed, the push away from it.
     fn record(&self, ctx: &mut Steer) {
         let s = ctx.vector_scale;
-        for (i, l) in self.looked.iter().enumerate() {
-            if !ctx.records(i) {
-                break;
-            }
-            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
-            ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
+        let crowd = ctx.crowd;
+        for i in ctx.recorded(self.looked.len()) {
+            let (l, pos, vel) = (&self.looked[i], crowd.positions()[i], crowd.velocities()[i]);
+            let Some(o) = ctx.record(i) else { continue };
+            o.vector(Meaning::Velocity, pos, vel, s);
             if self.variant == Variant::None {
                 continue;
             }
-            ctx.overlay.line(Meaning::Ahead, pos, l.ahead);
-            ctx.overlay.point(Meaning::Ahead, l.ahead);
+            o.line(Meaning::Ahead, pos, l.ahead);
+            o.point(Meaning::Ahead, l.ahead);
             if self.variant == Variant::Ahead2 {
-                ctx.overlay.point(Meaning::Ahead, l.ahead2);
+                o.point(Meaning::Ahead, l.ahead2);
             }
             if let Some(Obstacle::Circle { center, radius }) = l.threat.map(|t| self.obstacles[t]) {
-                ctx.overlay.circle(Meaning::Threat, center, radius + 3.0);
-                ctx.overlay
-                    .vector(Meaning::Avoidance, pos, l.force.normalize_or_zero(), 40.0);
+                o.circle(Meaning::Threat, center, radius + 3.0);
+                o.direction(Meaning::Avoidance, pos, l.force, AVOIDANCE_LENGTH);
             }
         }
     }
 }
+
+/// The avoidance push is drawn this long, in px: at 600 it is far too
+/// strong to draw to scale.
+const AVOIDANCE_LENGTH: f32 = 40.0;
 
 #[cfg(test)]
 mod tests {

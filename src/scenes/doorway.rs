@@ -15,22 +15,19 @@
 //! Controls: V cycles v0..v4; a click shows velocity (green), brake (red),
 //! the ahead point (orange) and the queue radius around agent and ahead point.
 
+mod decide;
 mod room;
 
-use super::{off_stage, random_point, rng};
+use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::pointer::PointerMode;
-use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
-use crate::steer::group::{
-    QueueParams, QueueVariant, SeparationParams, queue, queue_ahead, separation,
-};
+use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
-use crate::steer::seek::seek;
-use crate::steer::{Limits, Steering};
+use decide::{Decision, Rules, decide};
 use glam::Vec2;
 use rand::RngExt;
 use rand_pcg::Pcg32;
@@ -42,9 +39,9 @@ crate::params! {
     /// `[doorway.params]`: a crowd leaving a room.
     pub struct DoorwayParams {
         /// The room's width before it grows with the crowd (original stage: 600).
-        stage_width: f32 = 600.0, 300.0..=2000.0, step 50.0, "px", Restart;
+        stage_width: f32 = 600.0, 300.0..=2000.0, step 10.0, "px", Restart;
         /// The room's height before it grows with the crowd (original stage: 480).
-        stage_height: f32 = 480.0, 300.0..=2000.0, step 50.0, "px", Restart;
+        stage_height: f32 = 480.0, 300.0..=2000.0, step 10.0, "px", Restart;
         /// Top speed (original MAX_VELOCITY: 6).
         max_speed: f32 = 6.0, 0.5..=20.0, step 0.5, "px/tick", Live;
         /// Cap on the steering force (original MAX_FORCE: 5.4).
@@ -114,67 +111,6 @@ crate::variants! {
     }
 }
 
-/// Everything an agent's decision depends on besides the crowd.
-#[derive(Debug, Clone)]
-struct Rules {
-    variant: Variant,
-    limits: Limits,
-    avoid: AvoidParams,
-    queue: QueueParams,
-    separation: SeparationParams,
-    /// Radius of the query around the agent itself (hard stop and separation).
-    near_radius: f32,
-}
-
-impl Rules {
-    fn new(p: &DoorwayParams, variant: Variant) -> Self {
-        Self {
-            variant,
-            limits: Limits {
-                max_speed: p.max_speed,
-                max_force: p.max_force,
-            },
-            avoid: AvoidParams {
-                max_see_ahead: p.max_see_ahead,
-                max_avoid_force: p.max_avoid_force,
-                margin: p.agent_radius,
-                probes: Probes::Full,
-            },
-            queue: QueueParams {
-                max_queue_ahead: p.max_queue_ahead,
-                max_queue_radius: p.max_queue_radius,
-                slow_factor: p.slow_factor,
-                brake_factor: p.brake_factor,
-                hard_stop_factor: p.hard_stop_factor,
-            },
-            separation: SeparationParams {
-                radius: p.separation_radius,
-                max_separation: p.max_separation,
-            },
-            near_radius: p.max_queue_radius.max(p.separation_radius),
-        }
-    }
-
-    fn queue_variant(&self) -> QueueVariant {
-        match self.variant {
-            Variant::V0 => QueueVariant::V0,
-            Variant::V1 => QueueVariant::V1,
-            Variant::V2 => QueueVariant::V2,
-            Variant::V3 => QueueVariant::V3,
-            Variant::V4 => QueueVariant::V4,
-        }
-    }
-}
-
-/// The parts of an agent's decision the overlay draws.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-struct Decision {
-    /// The queue's look-ahead point.
-    ahead: Vec2,
-    /// The queue's brake force (zero when nobody is ahead).
-    brake: Vec2,
-}
-
 pub struct DoorwayScene {
     params: DoorwayParams,
     room: Room,
@@ -193,6 +129,11 @@ pub struct DoorwayScene {
     longest_stall: u64,
     max_overlap: f32,
     overlap_pairs: u64,
+    /// Overlapping pairs on the stage as the last tick found them (before
+    /// its move: measuring after it would cost a second pass).
+    last_pairs: u64,
+    /// Agents through the doorway in the last tick.
+    last_exits: u64,
 }
 
 impl DoorwayScene {
@@ -233,6 +174,7 @@ impl DoorwayScene {
             })
             .reduce(|| (0, 0.0), |a, b| (a.0 + b.0, a.1.max(b.1)));
         self.overlap_pairs += pairs;
+        self.last_pairs = pairs;
         self.max_overlap = self.max_overlap.max(deepest);
     }
 
@@ -262,89 +204,25 @@ impl DoorwayScene {
         at
     }
 
-    /// Records, for the first agents, the forces decided this tick.
+    /// Records, for the recorded agents, the forces decided this tick.
     fn record_overlay(&self, ctx: &mut Steer) {
         let unit = self.params.unit_vector_length;
         let radius = self.rules.queue.max_queue_radius;
-        let shown = ctx.crowd.len().min(self.decisions.len());
-        for (i, d) in self.decisions[..shown].iter().enumerate() {
-            if !ctx.records(i) {
-                break;
-            }
-            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
-            ctx.overlay
-                .vector(Meaning::Velocity, pos, vel.normalize_or_zero(), unit);
-            ctx.overlay
-                .vector(Meaning::Brake, pos, d.brake.normalize_or_zero(), unit);
-            ctx.overlay.point(Meaning::Ahead, d.ahead);
-            ctx.overlay.circle(Meaning::QueueRadius, pos, radius);
-            ctx.overlay.circle(Meaning::QueueRadius, d.ahead, radius);
+        let crowd = ctx.crowd;
+        for i in ctx.recorded(crowd.len().min(self.decisions.len())) {
+            let (d, pos, vel) = (
+                &self.decisions[i],
+                crowd.positions()[i],
+                crowd.velocities()[i],
+            );
+            let Some(o) = ctx.record(i) else { continue };
+            o.direction(Meaning::Velocity, pos, vel, unit);
+            o.direction(Meaning::Brake, pos, d.brake, unit);
+            o.point(Meaning::Ahead, d.ahead);
+            o.circle(Meaning::QueueRadius, pos, radius);
+            o.circle(Meaning::QueueRadius, d.ahead, radius);
         }
     }
-}
-
-/// Agent `i`'s decision, from the crowd as it stood at the start of the tick.
-fn decide(
-    i: usize,
-    crowd: &Crowd,
-    room: &Room,
-    rules: &Rules,
-    neighbors: &impl NeighborIndex,
-    scratch: &mut Vec<u32>,
-) -> (Steering, Look, Decision) {
-    let positions = crowd.positions();
-    let (pos, vel) = (positions[i], crowd.velocities()[i]);
-    let max_speed = rules.limits.max_speed;
-    let avoidance = avoid(pos, vel, max_speed, &room.walls, &rules.avoid);
-    let steering = seek(pos, vel, room.target, max_speed) + avoidance.force;
-    let ahead = queue_ahead(pos, vel, &rules.queue);
-    let look = if avoidance.threat.is_some() {
-        Look::Faded
-    } else {
-        Look::Plain
-    };
-    let calm = Decision {
-        ahead,
-        brake: Vec2::ZERO,
-    };
-    let variant = rules.queue_variant();
-    if variant == QueueVariant::V0 {
-        return (Steering::force(steering), look, calm);
-    }
-    let q = &rules.queue;
-    let neighbor_ahead = neighbors
-        .first_within(positions, ahead, q.max_queue_radius, i, scratch)
-        .is_some();
-    let v4 = variant == QueueVariant::V4;
-    let (mut crowded, mut push) = (false, Vec2::ZERO);
-    if v4 || (neighbor_ahead && variant == QueueVariant::V3) {
-        neighbors.within(positions, pos, rules.near_radius, scratch);
-        let others = scratch.iter().map(|&j| j as usize).filter(|&j| j != i);
-        let q_sq = q.max_queue_radius * q.max_queue_radius;
-        crowded = others
-            .clone()
-            .any(|j| positions[j].distance_squared(pos) <= q_sq);
-        if v4 {
-            // Added after the brake, so the brake does not cancel it (when
-            // someone is ahead this is the tutorial's steering + brake +
-            // separation); and also when nobody is ahead, as the look-ahead
-            // misses a neighbour walking in from the side.
-            push = separation(pos, others.map(|j| positions[j]), &rules.separation);
-        }
-    }
-    let outcome = queue(variant, vel, steering, neighbor_ahead, crowded, q);
-    let steering = Steering {
-        force: steering + outcome.brake + push,
-        velocity_scale: outcome.velocity_scale,
-    };
-    (
-        steering,
-        look,
-        Decision {
-            brake: outcome.brake,
-            ..calm
-        },
-    )
 }
 
 impl Lesson for DoorwayScene {
@@ -362,6 +240,7 @@ impl Lesson for DoorwayScene {
         tick_hz: Some(30.0),
         pointer: PointerMode::Lissajous,
         primary: Some("max_separation"),
+        compare: None,
     };
     type Params = DoorwayParams;
     type Variant = Variant;
@@ -400,6 +279,8 @@ impl Lesson for DoorwayScene {
             longest_stall: 0,
             max_overlap: 0.0,
             overlap_pairs: 0,
+            last_pairs: 0,
+            last_exits: 0,
         }
     }
 
@@ -428,15 +309,14 @@ impl Lesson for DoorwayScene {
                     (steering[k], looks[k], *d) = (s, look, decision);
                 }
             });
-        if ctx.recording {
-            self.record_overlay(ctx);
-        }
+        self.record_overlay(ctx);
     }
 
     /// Through the doorway: back below the room on a free spot, in index
     /// order (drawing from the scene's generator).
     fn settle(&mut self, ctx: &mut Settle) {
         self.respawned.clear();
+        self.last_exits = 0;
         for i in 0..ctx.crowd().len() {
             if ctx.crowd().positions()[i].y > self.room.exit_y {
                 continue;
@@ -450,6 +330,7 @@ impl Lesson for DoorwayScene {
                 self.first_exit = ctx.tick;
             }
             self.exited += 1;
+            self.last_exits += 1;
             self.last_exit = ctx.tick;
         }
     }
@@ -482,6 +363,22 @@ impl Lesson for DoorwayScene {
             ),
             ("stage_width", Metric::Float(self.room.stage.x.into())),
             ("stage_height", Metric::Float(self.room.stage.y.into())),
+        ]
+    }
+
+    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        vec![
+            ("overlapping pairs", self.last_pairs as f64),
+            ("exits", self.last_exits as f64),
+        ]
+    }
+
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+        let d = &self.decisions[i];
+        vec![
+            ("queue", d.queue.label().into()),
+            ("avoiding wall", yes_no(d.avoiding)),
+            ("mass", format!("{:.1}", crowd.masses()[i])),
         ]
     }
 
@@ -572,5 +469,25 @@ mod tests {
         let small = scene_with("doorway", "v4", None);
         let big = scene_with("doorway", "v4", Some(60 * 4));
         assert_eq!(big.scene.stage(), small.scene.stage() * 2.0);
+    }
+
+    #[test]
+    fn the_readout_shows_braking_in_v4_and_never_in_v0() {
+        let queued = |variant: &str| {
+            let mut run = scene_with("doorway", variant, None);
+            let mut seen = false;
+            for _ in 0..600 {
+                run.steps(1);
+                let n = run.scene.crowd().len();
+                seen |= (0..n).any(|i| {
+                    let state = &run.scene.inspect(i)[0];
+                    assert_eq!(state.0, "queue");
+                    state.1 == "braking" || state.1 == "hard stop"
+                });
+            }
+            seen
+        };
+        assert!(queued("v4"), "agents queue in v4");
+        assert!(!queued("v0"), "nobody queues in v0");
     }
 }

@@ -61,12 +61,15 @@ crate::variants! {
     }
 }
 
-/// The three forces on one boid, for the overlay.
+/// The three forces on one boid, for the overlay, and how many
+/// neighbours it saw.
 #[derive(Debug, Clone, Copy, Default)]
 struct Forces {
     separation: Vec2,
     alignment: Vec2,
     cohesion: Vec2,
+    /// Boids within the neighbourhood radius.
+    neighbours: u32,
 }
 
 pub struct FlockScene {
@@ -249,6 +252,7 @@ fn decide(
     // distances, decide which rule wins: 1.5 separation beats 1.0 cohesion.
     let rule = |force: Vec2, weight: f32| truncate(force, p.max_force) * weight;
     Forces {
+        neighbours: near.count,
         separation: rule(push, p.separation_weight),
         alignment: match variant {
             Variant::Separation => Vec2::ZERO,
@@ -276,6 +280,7 @@ impl Lesson for FlockScene {
         tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("cohesion_weight"),
+        compare: None,
     };
     type Params = FlockParams;
     type Variant = Variant;
@@ -326,9 +331,7 @@ impl Lesson for FlockScene {
                     steering[k] = Steering::force(f.separation + f.alignment + f.cohesion);
                 }
             });
-        if ctx.recording {
-            self.record(ctx);
-        }
+        self.record(ctx);
     }
 
     /// Wrap at the edges; measure how aligned the flock is.
@@ -350,6 +353,22 @@ impl Lesson for FlockScene {
             .sum();
         let n = ctx.crowd().len().max(1) as f32;
         self.polarization.push((headings / n).length());
+    }
+
+    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        let last = self.polarization.latest().unwrap_or(0.0);
+        vec![("polarization", last.into())]
+    }
+
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        let f = &self.forces[i];
+        let force = |v: Vec2| format!("{:.3}", v.length());
+        vec![
+            ("neighbours", f.neighbours.to_string()),
+            ("separation", force(f.separation)),
+            ("alignment", force(f.alignment)),
+            ("cohesion", force(f.cohesion)),
+        ]
     }
 
     fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
@@ -375,23 +394,20 @@ impl Lesson for FlockScene {
 }
 
 impl FlockScene {
-    /// Each shown boid's three forces; the first one's neighbourhood.
+    /// Each recorded boid's three forces; the neighbourhood of the first
+    /// boid and of the selected one.
     fn record(&self, ctx: &mut Steer) {
         let s = ctx.vector_scale * 100.0;
-        for (i, f) in self.forces.iter().enumerate() {
-            if !ctx.records(i) {
-                break;
-            }
-            let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
-            ctx.overlay
-                .vector(Meaning::Velocity, pos, vel, ctx.vector_scale);
-            ctx.overlay
-                .vector(Meaning::Separation, pos, f.separation, s);
-            ctx.overlay.vector(Meaning::Alignment, pos, f.alignment, s);
-            ctx.overlay.vector(Meaning::Cohesion, pos, f.cohesion, s);
-            if i == 0 {
-                ctx.overlay
-                    .circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
+        let (vector_scale, crowd, selected) = (ctx.vector_scale, ctx.crowd, ctx.selected);
+        for i in ctx.recorded(self.forces.len()) {
+            let (f, pos, vel) = (&self.forces[i], crowd.positions()[i], crowd.velocities()[i]);
+            let Some(o) = ctx.record(i) else { continue };
+            o.vector(Meaning::Velocity, pos, vel, vector_scale);
+            o.vector(Meaning::Separation, pos, f.separation, s);
+            o.vector(Meaning::Alignment, pos, f.alignment, s);
+            o.vector(Meaning::Cohesion, pos, f.cohesion, s);
+            if i == 0 || selected == Some(i) {
+                o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
             }
         }
     }

@@ -5,10 +5,11 @@
 //! stand in front of it (within the sight radius of the point ahead of it,
 //! or of the leader itself).
 //!
-//! Controls: move the mouse to lead; a click shows the follow point, the
-//! leader's sight circle and each follower's forces.
+//! Controls: move the mouse to lead; a click shows the follow point and the
+//! leader's sight circles (with the leader's shapes) and each follower's
+//! forces.
 
-use super::{random_point, rng};
+use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
@@ -58,10 +59,23 @@ crate::variants! {
 /// Index of the leader in the crowd; followers come after it.
 const LEADER: usize = 0;
 
+/// A follower's last decision, for its readout.
+#[derive(Debug, Clone, Copy, Default)]
+struct Followed {
+    /// Its distance to the follow point.
+    distance: f32,
+    /// It stood in the leader's way.
+    evading: bool,
+}
+
 pub struct LeaderScene {
     params: LeaderParams,
     neighbors: Neighbors,
     scratch: Vec<u32>,
+    /// Each agent's last decision (the leader's entry is unused).
+    followed: Vec<Followed>,
+    /// The follow point behind the leader and the point ahead of it, last tick.
+    points: Option<(Vec2, Vec2)>,
     behind_distance_sum: f64,
     evading_count: u64,
 }
@@ -88,6 +102,7 @@ impl Lesson for LeaderScene {
         tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("behind_dist"),
+        compare: None,
     };
     type Params = LeaderParams;
     type Variant = Variant;
@@ -104,6 +119,8 @@ impl Lesson for LeaderScene {
             params: params.clone(),
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
             scratch: Vec::new(),
+            followed: vec![Followed::default(); setup.agents + 1],
+            points: None,
             behind_distance_sum: 0.0,
             evading_count: 0,
         }
@@ -133,10 +150,6 @@ impl Lesson for LeaderScene {
             max_force: p.max_force,
         };
         ctx.set(LEADER, leader_force, leader_limits);
-        if ctx.recording {
-            ctx.overlay
-                .vector(Meaning::Velocity, leader_pos, leader_vel, s);
-        }
         let limits = Limits {
             max_speed: p.max_speed,
             max_force: p.max_force,
@@ -152,23 +165,28 @@ impl Lesson for LeaderScene {
                 .filter(|&j| j != i && j != LEADER);
             let push = separation(pos, others.map(|j| positions[j]), &sep);
             let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
-            self.behind_distance_sum += f64::from(pos.distance(f.behind));
+            let distance = pos.distance(f.behind);
+            self.behind_distance_sum += f64::from(distance);
             self.evading_count += u64::from(f.evading);
-            // Agent 0 is the leader, so agent i is the i-th follower.
-            if ctx.records(i - 1) {
-                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
-                ctx.overlay
-                    .vector(Meaning::Steering, pos + vel * s, f.force, s);
-                ctx.overlay.vector(Meaning::Separation, pos, push, s);
-                if i == 1 {
-                    ctx.overlay.point(Meaning::FollowPoint, f.behind);
-                    ctx.overlay
-                        .circle(Meaning::Sight, f.ahead, follow.sight_radius);
-                    ctx.overlay
-                        .circle(Meaning::Sight, leader_pos, follow.sight_radius);
-                }
+            self.followed[i] = Followed {
+                distance,
+                evading: f.evading,
+            };
+            self.points = Some((f.behind, f.ahead));
+            if let Some(o) = ctx.record(i) {
+                o.vector(Meaning::Velocity, pos, vel, s);
+                o.vector(Meaning::Steering, pos + vel * s, f.force, s);
+                o.vector(Meaning::Separation, pos, push, s);
             }
             ctx.set(i, f.force, limits);
+        }
+        if let Some(o) = ctx.record(LEADER) {
+            o.vector(Meaning::Velocity, leader_pos, leader_vel, s);
+            if let Some((behind, ahead)) = self.points {
+                o.point(Meaning::FollowPoint, behind);
+                o.circle(Meaning::Sight, ahead, follow.sight_radius);
+                o.circle(Meaning::Sight, leader_pos, follow.sight_radius);
+            }
         }
     }
 
@@ -188,6 +206,26 @@ impl Lesson for LeaderScene {
                 "evading_share",
                 Metric::Float(self.evading_count as f64 / samples),
             ),
+        ]
+    }
+
+    /// Mean distance of the followers to the follow point, last tick.
+    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        let followers = &self.followed[1..];
+        let sum: f64 = followers.iter().map(|f| f64::from(f.distance)).sum();
+        let mean = sum / followers.len().max(1) as f64;
+        vec![("distance behind the leader (px)", mean)]
+    }
+
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        if i == LEADER {
+            return vec![("role", "leader".into())];
+        }
+        let f = self.followed[i];
+        vec![
+            ("role", "follower".into()),
+            ("to the follow point", format!("{:.1} px", f.distance)),
+            ("evading", yes_no(f.evading)),
         ]
     }
 

@@ -43,3 +43,13 @@ pub fn random_heading(rng: &mut rand_pcg::Pcg32) -> Vec2 {
 pub fn off_stage(p: Vec2, stage: Vec2) -> bool {
     p.x < 0.0 || p.y < 0.0 || p.x > stage.x || p.y > stage.y
 }
+
+/// "yes" or "no", for an agent's readout.
+pub fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.to_owned()
+}
+
+/// A point, to the pixel, for an agent's readout.
+pub fn point(p: Vec2) -> String {
+    format!("({:.0}, {:.0})", p.x, p.y)
+}

@@ -73,6 +73,8 @@ pub struct PatrolScene {
     mode: PathMode,
     followers: Vec<PathFollower>,
     max_deviation: f32,
+    /// The farthest any agent stood from the path after the last tick.
+    last_deviation: f32,
     nodes_reached: u64,
     reversals: u64,
     /// Whether some agent turned back at the first node, and at the last.
@@ -90,6 +92,7 @@ impl Lesson for PatrolScene {
         tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("path_radius"),
+        compare: None,
     };
     type Params = PatrolParams;
     type Variant = Variant;
@@ -119,6 +122,7 @@ impl Lesson for PatrolScene {
             mode,
             followers,
             max_deviation: 0.0,
+            last_deviation: 0.0,
             nodes_reached: 0,
             reversals: 0,
             turned_at: [false; 2],
@@ -153,13 +157,12 @@ impl Lesson for PatrolScene {
                 p.max_speed,
                 p.slowing_radius,
             );
-            if ctx.records(i) {
-                let s = ctx.vector_scale;
-                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
-                ctx.overlay
-                    .vector(Meaning::Steering, pos + vel * s, force, s);
+            let s = ctx.vector_scale;
+            if let Some(o) = ctx.record(i) {
+                o.vector(Meaning::Velocity, pos, vel, s);
+                o.vector(Meaning::Steering, pos + vel * s, force, s);
                 if let Some(target) = follower.target(&self.nodes) {
-                    ctx.overlay.line(Meaning::Desired, pos, target);
+                    o.line(Meaning::Desired, pos, target);
                 }
             }
             ctx.set(i, force, limits);
@@ -168,10 +171,29 @@ impl Lesson for PatrolScene {
 
     fn settle(&mut self, ctx: &mut Settle) {
         let closed = self.mode == PathMode::Loop;
+        self.last_deviation = 0.0;
         for &at in ctx.crowd().positions() {
             let deviation = distance_to_polyline(at, &self.nodes, closed);
-            self.max_deviation = self.max_deviation.max(deviation);
+            self.last_deviation = self.last_deviation.max(deviation);
         }
+        self.max_deviation = self.max_deviation.max(self.last_deviation);
+    }
+
+    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        vec![("deviation from path (px)", self.last_deviation.into())]
+    }
+
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        let f = &self.followers[i];
+        let direction = match (f.finished, f.forward) {
+            (true, _) => "arrived",
+            (false, true) => "forward",
+            (false, false) => "back",
+        };
+        vec![
+            ("node sought", f.current.to_string()),
+            ("direction", direction.into()),
+        ]
     }
 
     fn scenery(&self, _input: &Input, out: &mut Overlay) {

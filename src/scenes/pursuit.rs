@@ -10,7 +10,7 @@
 //! Controls: move the mouse to lead the target; V cycles compare / dynamic /
 //! constant T; a click shows the predicted positions and the forces.
 
-use super::{off_stage, random_point, rng};
+use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
@@ -56,14 +56,32 @@ crate::variants! {
 /// Index of the target in the crowd; pursuers follow it, then evaders.
 const TARGET: usize = 0;
 
+/// Where a chaser aimed in the last tick.
+#[derive(Debug, Clone, Copy, Default)]
+struct Aim {
+    /// Its look-ahead T, in ticks.
+    ticks: f32,
+    /// The target's predicted position.
+    future: Vec2,
+}
+
 pub struct PursuitScene {
     params: PursuitParams,
     /// Whether each agent looks ahead a constant T (the target's entry is unused).
     constant: Vec<bool>,
+    /// Each agent's aim in the last tick (the target's entry is unused).
+    aims: Vec<Aim>,
     rng: Pcg32,
     pursuers: usize,
     /// First capture by a dynamic-T pursuer, and by a constant-T one.
     capture: [Option<u64>; 2],
+}
+
+impl PursuitScene {
+    /// Whether agent `i` is a pursuer (the evaders come after them).
+    fn pursues(&self, i: usize) -> bool {
+        i != TARGET && i <= self.pursuers
+    }
 }
 
 impl Lesson for PursuitScene {
@@ -81,6 +99,7 @@ impl Lesson for PursuitScene {
         tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("constant_t"),
+        compare: None,
     };
     type Params = PursuitParams;
     type Variant = Variant;
@@ -110,6 +129,7 @@ impl Lesson for PursuitScene {
         }
         Self {
             params: params.clone(),
+            aims: vec![Aim::default(); constant.len()],
             constant,
             rng,
             pursuers: setup.agents,
@@ -128,9 +148,8 @@ impl Lesson for PursuitScene {
         };
         let force = seek(target_pos, target_vel, input.pointer, p.target_max_speed);
         ctx.set(TARGET, force, target_limits);
-        if ctx.recording {
-            ctx.overlay
-                .vector(Meaning::Velocity, target_pos, target_vel, s);
+        if let Some(o) = ctx.record(TARGET) {
+            o.vector(Meaning::Velocity, target_pos, target_vel, s);
         }
         let chaser = Limits {
             max_speed: p.max_speed,
@@ -144,18 +163,20 @@ impl Lesson for PursuitScene {
                 Prediction::Dynamic
             };
             let future = predict(pos, target_pos, target_vel, p.max_speed, prediction);
-            let force = if i <= self.pursuers {
+            let force = if self.pursues(i) {
                 pursuit(pos, vel, future, p.max_speed)
             } else {
                 evade(pos, vel, future, p.max_speed)
             };
-            // Agent 0 is the target, so agent i is the i-th chaser.
-            if ctx.records(i - 1) {
-                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
-                ctx.overlay
-                    .vector(Meaning::Steering, pos + vel * s, force, s);
-                ctx.overlay.line(Meaning::Future, pos, future);
-                ctx.overlay.point(Meaning::Future, future);
+            self.aims[i] = Aim {
+                ticks: prediction.ticks(pos.distance(target_pos), p.max_speed),
+                future,
+            };
+            if let Some(o) = ctx.record(i) {
+                o.vector(Meaning::Velocity, pos, vel, s);
+                o.vector(Meaning::Steering, pos + vel * s, force, s);
+                o.line(Meaning::Future, pos, future);
+                o.point(Meaning::Future, future);
             }
             ctx.set(i, force, chaser);
         }
@@ -191,6 +212,42 @@ impl Lesson for PursuitScene {
             ("capture_tick", first.into()),
             ("capture_tick_dynamic_t", dynamic.into()),
             ("capture_tick_constant_t", constant.into()),
+        ]
+    }
+
+    /// Mean distance to the target of each group of pursuers present.
+    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        let target = crowd.positions()[TARGET];
+        let mut sums = [(0.0, 0u32); 2];
+        for i in 1..=self.pursuers {
+            let group = &mut sums[usize::from(self.constant[i])];
+            group.0 += f64::from(crowd.positions()[i].distance(target));
+            group.1 += 1;
+        }
+        let names = [
+            "distance to target (dynamic T)",
+            "distance to target (constant T)",
+        ];
+        names
+            .into_iter()
+            .zip(sums)
+            .filter(|(_, (_, n))| *n > 0)
+            .map(|(name, (sum, n))| (name, sum / f64::from(n)))
+            .collect()
+    }
+
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        let role = match (i, self.pursues(i), self.constant[i]) {
+            (TARGET, ..) => return vec![("role", "target".into())],
+            (_, false, _) => "evader",
+            (_, true, true) => "constant-T pursuer",
+            (_, true, false) => "dynamic-T pursuer",
+        };
+        let aim = self.aims[i];
+        vec![
+            ("role", role.into()),
+            ("T", format!("{:.1} ticks", aim.ticks)),
+            ("predicted point", point(aim.future)),
         ]
     }
 

@@ -156,6 +156,14 @@ mod tests {
                     k.name
                 );
                 assert!(k.step > 0.0, "{}.{}", e.name, k.name);
+                // The panel's sliders snap to the step: the default must be on it.
+                let steps = k.default / k.step;
+                assert!(
+                    (steps - steps.round()).abs() < 1e-6,
+                    "{}.{} off its step",
+                    e.name,
+                    k.name
+                );
             }
         }
         assert!(

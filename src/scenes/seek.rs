@@ -6,7 +6,7 @@
 //!
 //! Controls: move the mouse to move the target; V cycles seek / flee / arrive.
 
-use super::{off_stage, random_point, rng};
+use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
@@ -60,6 +60,13 @@ pub struct SeekScene {
     stage: Vec2,
 }
 
+impl SeekScene {
+    /// The target of the last tick (the stage's centre before the first).
+    fn target(&self) -> Vec2 {
+        self.last_target.unwrap_or(self.stage * 0.5)
+    }
+}
+
 impl Lesson for SeekScene {
     const NAME: &'static str = "seek";
     const TITLE: &'static str = "Seek, flee and arrival";
@@ -70,6 +77,7 @@ impl Lesson for SeekScene {
         tick_hz: None,
         pointer: PointerMode::Still,
         primary: Some("slowing_radius"),
+        compare: None,
     };
     type Params = SeekParams;
     type Variant = Variant;
@@ -124,18 +132,18 @@ impl Lesson for SeekScene {
                 Variant::Flee => flee(pos, vel, target, p.max_speed),
                 Variant::Arrive => arrive(pos, vel, target, p.max_speed, p.slowing_radius),
             };
-            if ctx.records(i) {
-                let s = ctx.vector_scale;
-                ctx.overlay.vector(Meaning::Velocity, pos, vel, s);
-                ctx.overlay.vector(Meaning::Desired, pos, force + vel, s);
-                ctx.overlay
-                    .vector(Meaning::Steering, pos + vel * s, force, s);
+            let s = ctx.vector_scale;
+            if let Some(o) = ctx.record(i) {
+                o.vector(Meaning::Velocity, pos, vel, s);
+                o.vector(Meaning::Desired, pos, force + vel, s);
+                o.vector(Meaning::Steering, pos + vel * s, force, s);
             }
             ctx.set(i, force, limits);
         }
-        if ctx.recording && self.variant == Variant::Arrive {
-            ctx.overlay
-                .circle(Meaning::SlowingRadius, target, p.slowing_radius);
+        if self.variant == Variant::Arrive
+            && let Some(o) = ctx.record_scene()
+        {
+            o.circle(Meaning::SlowingRadius, target, p.slowing_radius);
         }
     }
 
@@ -164,7 +172,7 @@ impl Lesson for SeekScene {
     }
 
     fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
-        let target = self.last_target.unwrap_or(self.stage * 0.5);
+        let target = self.target();
         let final_distance = crowd
             .positions()
             .iter()
@@ -185,6 +193,33 @@ impl Lesson for SeekScene {
             ("overshoot", Metric::Float(overshoot.max(0.0).into())),
             ("settle_tick", settle.into()),
         ]
+    }
+
+    /// Mean speed and mean distance to the target.
+    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        let target = self.target();
+        let n = crowd.len().max(1) as f64;
+        let speed: f64 = crowd
+            .velocities()
+            .iter()
+            .map(|v| f64::from(v.length()))
+            .sum();
+        let distance: f64 = crowd
+            .positions()
+            .iter()
+            .map(|p| f64::from(p.distance(target)))
+            .sum();
+        vec![("speed", speed / n), ("distance to target", distance / n)]
+    }
+
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+        let distance = crowd.positions()[i].distance(self.target());
+        let mut lines = vec![("distance to target", format!("{distance:.1} px"))];
+        if self.variant == Variant::Arrive {
+            let inside = distance <= self.params.slowing_radius;
+            lines.push(("inside slowing radius", yes_no(inside)));
+        }
+        lines
     }
 
     fn retune(&mut self, params: &SeekParams) {

@@ -9,7 +9,7 @@
 //! Controls: V switches circle / random-target; a click shows the circle,
 //! its displacement and the wander force.
 
-use super::{off_stage, random_heading, random_point, rng};
+use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
@@ -62,6 +62,8 @@ pub struct WanderScene {
     headings: Vec<Vec2>,
     turn_sum: f64,
     turn_count: u64,
+    /// Mean turn over the agents in the last tick, in radians.
+    last_turn: f64,
     max_turn: f32,
     respawns: u64,
 }
@@ -78,22 +80,19 @@ impl WanderScene {
     /// This tick's force for agent `i`, drawing from the scene's generator.
     fn force(&mut self, i: usize, ctx: &mut Steer) -> Vec2 {
         let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
-        let record = ctx.records(i);
+        let s = self.params.overlay_scale;
+        let vector_scale = ctx.vector_scale;
         match self.variant {
             Variant::Circle => {
                 let circle = self.circle();
                 let w = wander::wander(vel, self.angles[i], &circle);
                 self.angles[i] = next_angle(self.angles[i], self.rng.random::<f32>(), &circle);
-                if record {
-                    let s = self.params.overlay_scale;
+                if let Some(o) = ctx.record(i) {
                     let centre = pos + w.circle_center * s;
-                    ctx.overlay
-                        .vector(Meaning::Velocity, pos, vel, ctx.vector_scale);
-                    ctx.overlay
-                        .circle(Meaning::WanderCircle, centre, circle.circle_radius * s);
-                    ctx.overlay
-                        .vector(Meaning::WanderDisplacement, centre, w.displacement, s);
-                    ctx.overlay.vector(Meaning::WanderForce, pos, w.force, s);
+                    o.vector(Meaning::Velocity, pos, vel, vector_scale);
+                    o.circle(Meaning::WanderCircle, centre, circle.circle_radius * s);
+                    o.vector(Meaning::WanderDisplacement, centre, w.displacement, s);
+                    o.vector(Meaning::WanderForce, pos, w.force, s);
                 }
                 w.force
             }
@@ -105,11 +104,10 @@ impl WanderScene {
                     t.ticks_left = self.params.retarget_ticks;
                 }
                 let force = seek(pos, vel, t.point, self.params.max_speed);
-                if record {
-                    ctx.overlay
-                        .vector(Meaning::Velocity, pos, vel, ctx.vector_scale);
-                    ctx.overlay.line(Meaning::Desired, pos, t.point);
-                    ctx.overlay.point(Meaning::Desired, t.point);
+                if let Some(o) = ctx.record(i) {
+                    o.vector(Meaning::Velocity, pos, vel, vector_scale);
+                    o.line(Meaning::Desired, pos, t.point);
+                    o.point(Meaning::Desired, t.point);
                 }
                 force
             }
@@ -127,6 +125,7 @@ impl Lesson for WanderScene {
         tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("angle_change"),
+        compare: None,
     };
     type Params = WanderParams;
     type Variant = Variant;
@@ -159,6 +158,7 @@ impl Lesson for WanderScene {
             headings: Vec::new(),
             turn_sum: 0.0,
             turn_count: 0,
+            last_turn: 0.0,
             max_turn: 0.0,
             respawns: 0,
         }
@@ -178,14 +178,37 @@ impl Lesson for WanderScene {
     }
 
     fn settle(&mut self, ctx: &mut Settle) {
+        let mut tick_sum = 0.0;
         for (i, &before) in self.headings.iter().enumerate() {
             let turn = turn_angle(before, ctx.crowd().velocities()[i]);
+            tick_sum += f64::from(turn);
             self.turn_sum += f64::from(turn);
             self.turn_count += 1;
             self.max_turn = self.max_turn.max(turn);
             if off_stage(ctx.crowd().positions()[i], ctx.stage) {
                 ctx.teleport(i, ctx.stage * 0.5);
                 self.respawns += 1;
+            }
+        }
+        self.last_turn = tick_sum / self.headings.len().max(1) as f64;
+    }
+
+    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        vec![("turn per tick (rad)", self.last_turn)]
+    }
+
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        match self.variant {
+            Variant::Circle => {
+                let degrees = self.angles[i].to_degrees().rem_euclid(360.0);
+                vec![("wander angle", format!("{degrees:.0} deg"))]
+            }
+            Variant::RandomTarget => {
+                let t = &self.targets[i];
+                vec![
+                    ("random target", point(t.point)),
+                    ("ticks to the next", t.ticks_left.to_string()),
+                ]
             }
         }
     }

@@ -75,6 +75,8 @@ pub struct Defaults {
     pub pointer: PointerMode,
     /// The knob + and - turn, if any.
     pub primary: Option<&'static str>,
+    /// The variant the split view (C) shows beside the first, if not the next one.
+    pub compare: Option<usize>,
 }
 
 /// The spawning phase: a scene places its agents.
@@ -107,19 +109,55 @@ pub struct Steer<'a> {
     pub steering: &'a mut [Steering],
     pub limits: &'a mut [Limits],
     pub looks: &'a mut [Look],
-    /// Cleared before every tick; fill it only while [`Steer::recording`].
+    /// Cleared before every tick; fill it through [`Steer::record`] (an
+    /// agent's shapes) and [`Steer::record_scene`] (scene-wide ones).
     pub overlay: &'a mut Overlay,
+    /// The overlay is on: the first `overlay_max_agents` agents are recorded.
     pub recording: bool,
+    /// The agent a person picked: recorded every tick, overlay on or off.
+    pub selected: Option<usize>,
     /// Overlay: px drawn per px/tick of a vector.
     pub vector_scale: f32,
     pub(crate) overlay_max_agents: usize,
 }
 
 impl Steer<'_> {
-    /// Whether the overlay records the forces of agent `i` (the first
-    /// `overlay_max_agents` only).
+    /// Whether the overlay records agent `i`: one of the first
+    /// `overlay_max_agents` (crowd indices) while recording, or the
+    /// selected agent.
     pub fn records(&self, i: usize) -> bool {
-        self.recording && i < self.overlay_max_agents
+        (self.recording && i < self.overlay_max_agents) || self.selected == Some(i)
+    }
+
+    /// The overlay, its next shapes tagged as agent `i`'s, when agent `i`
+    /// is recorded ([`Steer::records`]).
+    pub fn record(&mut self, i: usize) -> Option<&mut Overlay> {
+        if !self.records(i) {
+            return None;
+        }
+        self.overlay.set_agent(u32::try_from(i).ok());
+        Some(&mut *self.overlay)
+    }
+
+    /// The overlay, its next shapes tagged as no agent's, while recording.
+    pub fn record_scene(&mut self) -> Option<&mut Overlay> {
+        if !self.recording {
+            return None;
+        }
+        self.overlay.set_agent(None);
+        Some(&mut *self.overlay)
+    }
+
+    /// The agents recorded among the first `len`, in ascending order,
+    /// without visiting the others (for scenes of many agents).
+    pub fn recorded(&self, len: usize) -> impl Iterator<Item = usize> + use<> {
+        let first = if self.recording {
+            self.overlay_max_agents.min(len)
+        } else {
+            0
+        };
+        let selected = self.selected.filter(|&s| s >= first && s < len);
+        (0..first).chain(selected)
     }
 
     /// Sets agent `i`'s steering force and limits.
@@ -166,6 +204,14 @@ pub trait Lesson: Send + Sized + 'static {
     fn settle(&mut self, _ctx: &mut Settle) {}
     /// Scene-specific figures, by name.
     fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
+    /// The lesson's headline figure for the tick just run, as one or two
+    /// named series (the same names every tick), for a live chart. Finite.
+    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)>;
+    /// What agent `i` is thinking, as of the tick just run: label and
+    /// value lines for a readout (empty: nothing to say).
+    fn inspect(&self, _i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
     /// Always-drawn geometry: walls, the path, the target.
     fn scenery(&self, _input: &Input, _out: &mut Overlay) {}
     /// Takes changed live knobs.
@@ -200,6 +246,8 @@ pub trait Scene: Send {
     fn steer(&mut self, ctx: &mut Steer, input: &Input);
     fn settle(&mut self, ctx: &mut Settle);
     fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
+    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)>;
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)>;
     fn scenery(&self, input: &Input, out: &mut Overlay);
     /// Takes changed live knobs (parameters of another scene are ignored).
     fn retune(&mut self, params: &dyn super::knobs::Params);
@@ -219,6 +267,12 @@ impl<L: Lesson> Scene for L {
     }
     fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
         Lesson::metrics(self, crowd, tick)
+    }
+    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)> {
+        Lesson::headline(self, crowd)
+    }
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+        Lesson::inspect(self, i, crowd)
     }
     fn scenery(&self, input: &Input, out: &mut Overlay) {
         Lesson::scenery(self, input, out);

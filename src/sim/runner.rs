@@ -5,6 +5,7 @@
 use super::crowd::{Crowd, Look, Metric, Stats};
 use super::knobs::Params;
 use super::lesson::{Input, Scene, Settle, Setup, Spawn, Steer};
+use super::series::Series;
 use crate::overlay::Overlay;
 use crate::scenes::registry::Entry;
 use crate::steer::avoid::Obstacle;
@@ -20,6 +21,10 @@ pub struct OverlaySettings {
     pub max_agents: usize,
 }
 
+/// Ticks of headline figures kept for the chart: a minute at 60 ticks a
+/// second (two at the doorway's 30).
+pub const HISTORY_TICKS: usize = 3600;
+
 /// A running scene and everything it shares with the rest of the program.
 pub struct Runner {
     entry: &'static Entry,
@@ -27,12 +32,17 @@ pub struct Runner {
     scene: Box<dyn Scene>,
     stage: Vec2,
     crowd: Crowd,
+    /// Where the agents stood before the last tick (for drawing between ticks).
+    previous: Vec<Vec2>,
     looks: Vec<Look>,
     tick: u64,
     stats: Stats,
     overlay: Overlay,
     recording: bool,
+    selected: Option<usize>,
     settings: OverlaySettings,
+    /// The headline figures of the last [`HISTORY_TICKS`] ticks.
+    history: Vec<(&'static str, Series)>,
     steering: Vec<Steering>,
     limits: Vec<Limits>,
 }
@@ -54,18 +64,22 @@ impl Runner {
         let scene = (entry.build)(setup, &mut spawn);
         let stage = spawn.stage;
         let n = crowd.len();
+        let history = window_per_series(&scene.headline(&crowd));
         Self {
             entry,
             setup: setup.clone(),
             scene,
             stage,
+            previous: crowd.positions().to_vec(),
             crowd,
             looks,
             tick: 0,
             stats: Stats::default(),
             overlay: Overlay::default(),
             recording: false,
+            selected: None,
             settings,
+            history,
             steering: vec![Steering::default(); n],
             limits: vec![
                 Limits {
@@ -89,10 +103,13 @@ impl Runner {
             looks: &mut self.looks,
             overlay: &mut self.overlay,
             recording: self.recording,
+            selected: self.selected,
             vector_scale: self.settings.vector_scale,
             overlay_max_agents: self.settings.max_agents,
         };
         self.scene.steer(&mut steer, input);
+        self.previous.clear();
+        self.previous.extend_from_slice(self.crowd.positions());
         let max_force = self.crowd.integrate(&self.steering, &self.limits);
         self.tick += 1;
         let mut settle = Settle {
@@ -102,6 +119,21 @@ impl Runner {
         };
         self.scene.settle(&mut settle);
         self.stats.observe(&self.crowd, max_force);
+        self.record_headline();
+    }
+
+    /// Adds this tick's headline figures to the history (a series of
+    /// another name starts a new history).
+    fn record_headline(&mut self) {
+        let values = self.scene.headline(&self.crowd);
+        let same = values.len() == self.history.len()
+            && values.iter().zip(&self.history).all(|(v, h)| v.0 == h.0);
+        if !same {
+            self.history = window_per_series(&values);
+        }
+        for ((_, series), &(_, value)) in self.history.iter_mut().zip(&values) {
+            series.push(value as f32);
+        }
     }
 
     /// Gives the scene changed live knobs.
@@ -118,6 +150,11 @@ impl Runner {
     }
     pub fn crowd(&self) -> &Crowd {
         &self.crowd
+    }
+    /// Where each agent stood before the last tick (teleports included
+    /// in the jump): draw between these and [`Crowd::positions`].
+    pub fn previous_positions(&self) -> &[Vec2] {
+        &self.previous
     }
     pub fn looks(&self) -> &[Look] {
         &self.looks
@@ -148,6 +185,40 @@ impl Runner {
     pub fn metrics(&self) -> Vec<(&'static str, Metric)> {
         self.scene.metrics(&self.crowd, self.tick)
     }
+    /// Picks an agent to follow: its shapes are recorded every tick, the
+    /// overlay on or off. An index beyond the crowd clears the selection.
+    pub fn select(&mut self, agent: Option<usize>) {
+        self.selected = agent.filter(|&i| i < self.crowd.len());
+    }
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+    /// What agent `i` is thinking, as of the last tick: label and value
+    /// lines (empty for an agent that is not there).
+    pub fn inspect(&self, i: usize) -> Vec<(&'static str, String)> {
+        if i >= self.crowd.len() {
+            return Vec::new();
+        }
+        self.scene.inspect(i, &self.crowd)
+    }
+    /// The lesson's headline figure(s) for the last tick.
+    pub fn headline(&self) -> Vec<(&'static str, f64)> {
+        self.scene.headline(&self.crowd)
+    }
+    /// The headline figures of the last [`HISTORY_TICKS`] ticks, one
+    /// window series each, named as [`Runner::headline`] names them
+    /// (`series.last(n)`: the last n ticks, oldest first).
+    pub fn history(&self) -> &[(&'static str, Series)] {
+        &self.history
+    }
+    /// The headline figures of the last `n` ticks (fewer at the start;
+    /// at most [`HISTORY_TICKS`]), oldest first, one list per series.
+    pub fn recent_headline(&self, n: usize) -> Vec<(&'static str, Vec<f64>)> {
+        self.history
+            .iter()
+            .map(|(name, series)| (*name, series.last(n).iter().map(|&v| v.into()).collect()))
+            .collect()
+    }
     /// Always-drawn geometry, into `out`.
     pub fn scenery(&self, input: &Input, out: &mut Overlay) {
         self.scene.scenery(input, out);
@@ -169,5 +240,120 @@ impl Runner {
     /// Radius of an obstacle added at the pointer.
     pub fn new_obstacle_radius(&self) -> f32 {
         self.scene.new_obstacle_radius()
+    }
+}
+
+/// An empty history for each named figure.
+fn window_per_series(values: &[(&'static str, f64)]) -> Vec<(&'static str, Series)> {
+    values
+        .iter()
+        .map(|&(name, _)| (name, Series::window(HISTORY_TICKS)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+    use crate::overlay::{Geom, Meaning};
+    use crate::scenes::registry::SCENES;
+    use crate::sim::testing::scene_with;
+
+    #[test]
+    fn the_selected_agent_is_recorded_with_the_overlay_off_and_beyond_the_first() {
+        let mut run = scene_with("doorway", "v4", Some(1000));
+        assert!(run.scene.overlay_max_agents() < 900);
+        run.scene.select(Some(900));
+        run.steps(5);
+        assert_eq!(
+            run.scene.selected(),
+            Some(900),
+            "the selection survives ticks"
+        );
+        let shapes = &run.scene.overlay().shapes;
+        assert!(
+            !shapes.is_empty(),
+            "the overlay is off, agent 900 is recorded"
+        );
+        assert!(shapes.iter().all(|s| s.agent == Some(900)));
+        assert!(shapes.iter().any(|s| s.meaning == Meaning::Velocity));
+
+        run.scene.set_recording(true);
+        run.steps(1);
+        let overlay = run.scene.overlay();
+        let first = run.scene.overlay_max_agents();
+        assert!(overlay.of_agent(900).count() > 0);
+        assert!(overlay.of_agent(first - 1).count() > 0);
+        assert_eq!(overlay.of_agent(first).count(), 0, "beyond the first");
+
+        run.scene.select(Some(5000));
+        assert_eq!(run.scene.selected(), None, "out of range clears it");
+    }
+
+    #[test]
+    fn every_scene_explains_its_agents_and_charts_finite_headlines() {
+        let config = Config::embedded();
+        for entry in &SCENES {
+            assert!(config.scene(entry.name).is_some(), "{}", entry.name);
+            for variant in entry.variants {
+                let mut run = scene_with(entry.name, variant, None);
+                run.steps(100);
+                let at = format!("{} {variant}", entry.name);
+                assert!(!run.scene.inspect(0).is_empty(), "{at}: inspect(0)");
+                let headline = run.scene.headline();
+                assert!((1..=2).contains(&headline.len()), "{at}: {headline:?}");
+                assert!(headline.iter().all(|(_, v)| v.is_finite()), "{at}");
+                let history = run.scene.history();
+                assert_eq!(history.len(), headline.len(), "{at}");
+                for ((name, series), (named, value)) in history.iter().zip(&headline) {
+                    assert_eq!(name, named, "{at}");
+                    assert_eq!(series.len(), 100, "{at}: one sample a tick");
+                    assert_eq!(series.latest(), Some(*value as f32), "{at}");
+                }
+                let recent = run.scene.recent_headline(30);
+                assert!(recent.iter().all(|(_, values)| values.len() == 30), "{at}");
+            }
+        }
+    }
+
+    #[test]
+    fn recording_and_selection_never_change_the_simulation() {
+        for entry in &SCENES {
+            let mut plain = scene_with(entry.name, entry.variants[0], None);
+            let mut watched = scene_with(entry.name, entry.variants[0], None);
+            watched.scene.set_recording(true);
+            watched.scene.select(Some(watched.scene.crowd().len() - 1));
+            plain.steps(100);
+            watched.steps(100);
+            assert_eq!(
+                plain.scene.crowd().checksum(),
+                watched.scene.crowd().checksum(),
+                "{}",
+                entry.name
+            );
+        }
+    }
+
+    #[test]
+    fn recorded_arrows_carry_the_raw_vector_lengths() {
+        // Seek draws its velocity to scale, the doorway as a unit direction.
+        for (scene, variant) in [("seek", "seek"), ("doorway", "v4")] {
+            let mut run = scene_with(scene, variant, None);
+            run.steps(50);
+            run.scene.select(Some(0));
+            let speed = run.scene.crowd().velocities()[0].length();
+            assert!(speed > 0.0, "{scene}");
+            run.steps(1);
+            let velocity = run
+                .scene
+                .overlay()
+                .of_agent(0)
+                .find(|s| s.meaning == Meaning::Velocity)
+                .expect("the selected agent's velocity");
+            assert!(matches!(velocity.geom, Geom::Arrow { .. }));
+            assert_eq!(velocity.magnitude, speed, "{scene}");
+            let mut others = (run.scene.overlay().shapes.iter())
+                .filter(|s| !matches!(s.geom, Geom::Arrow { .. }));
+            assert!(others.all(|s| s.magnitude == 0.0), "{scene}");
+        }
     }
 }

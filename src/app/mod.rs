@@ -28,9 +28,20 @@ pub struct App {
     /// The obstacle being dragged, and where it was grabbed (from its centre).
     drag: Option<(usize, Vec2)>,
     runner: Runner,
+    /// The split view's right pane: the same scene, seed and knobs in
+    /// another variant, stepped in lockstep.
+    compare: Option<Pane>,
     pub show_forces: bool,
     pub paused: bool,
     pub help: bool,
+    /// The parameter panel, the trails, the live chart.
+    pub panel: bool,
+    pub trails: bool,
+    pub chart: bool,
+    /// Simulated seconds per real second, one of [`RATES`].
+    pub rate: f64,
+    /// Esc with nothing selected: the window should close.
+    pub quit: bool,
     accumulator: f64,
     /// The pointer of the last tick, in world coordinates.
     pub pointer: Vec2,
@@ -55,6 +66,12 @@ impl App {
         Self {
             layouts: vec![None; config.scenes.len()],
             drag: None,
+            compare: None,
+            panel: false,
+            trails: false,
+            chart: false,
+            rate: 1.0,
+            quit: false,
             config,
             index,
             memory,
@@ -75,15 +92,32 @@ impl App {
     }
 
     fn rebuild(&mut self) {
-        self.runner = Self::start(&self.config, self.index, &self.memory[self.index]);
-        if let (Some(layout), Some(obstacles)) = (
-            self.layouts[self.index].clone(),
-            self.runner.obstacles_mut(),
-        ) {
-            *obstacles = layout;
+        let selected = self.runner.selected();
+        self.runner = self.start_runner(self.memory[self.index].variant);
+        self.runner.select(selected);
+        if let Some(pane) = &self.compare {
+            let variant = pane.variant;
+            let mut runner = self.start_runner(variant);
+            runner.select(selected);
+            self.compare = Some(Pane { runner, variant });
         }
         self.accumulator = 0.0;
         self.drag = None;
+    }
+
+    /// The running scene in `variant`, with the user's obstacle layout.
+    fn start_runner(&self, variant: usize) -> Runner {
+        let setup = Setup {
+            variant,
+            ..self.memory[self.index].clone()
+        };
+        let mut runner = Self::start(&self.config, self.index, &setup);
+        if let (Some(layout), Some(obstacles)) =
+            (self.layouts[self.index].clone(), runner.obstacles_mut())
+        {
+            *obstacles = layout;
+        }
+        runner
     }
 
     /// The pointer moved to `world`: a grabbed obstacle follows it.
@@ -183,6 +217,7 @@ impl App {
                     .map(|(knob, value)| format!("+/-: {} {}", knob.name, number(value))),
                 Hint::Agents => Some(format!("[ ]: agents {}", self.setup().agents)),
                 Hint::Neighbors => Some(format!("G: neighbours {}", self.setup().neighbors.name())),
+                Hint::Rate => Some(format!("S/F: {}x", number(self.rate))),
             })
             .collect()
     }
@@ -191,6 +226,10 @@ impl App {
     pub fn apply(&mut self, action: Action) -> Option<String> {
         match action {
             Action::Press => {
+                if let Some(i) = self.agent_under_pointer() {
+                    let again = self.runner.selected() == Some(i);
+                    return self.select((!again).then_some(i));
+                }
                 if let Some(grab) = self.obstacle_under_pointer() {
                     self.drag = Some(grab);
                     return None;
@@ -224,6 +263,8 @@ impl App {
                     return None;
                 }
                 self.index = i;
+                self.compare = None;
+                self.runner.select(None);
                 self.rebuild();
                 Some(format!("scene {}", self.entry().name))
             }
@@ -238,6 +279,9 @@ impl App {
                 let count = self.entry().variants.len();
                 if count < 2 {
                     return None;
+                }
+                if self.compare.is_some() {
+                    return self.next_compared_variant();
                 }
                 let setup = &mut self.memory[self.index];
                 setup.variant = (setup.variant + 1) % count;
@@ -284,8 +328,29 @@ impl App {
                 self.rebuild();
                 Some(format!("agents {agents}"))
             }
-            // The window does these itself.
-            Action::Screenshot | Action::Quit => None,
+            Action::TogglePanel => {
+                self.panel = !self.panel;
+                Some(format!("panel {}", on_off(self.panel)))
+            }
+            Action::ToggleTrails => {
+                self.trails = !self.trails;
+                Some(format!("trails {}", on_off(self.trails)))
+            }
+            Action::ToggleChart => {
+                self.chart = !self.chart;
+                Some(format!("chart {}", on_off(self.chart)))
+            }
+            Action::ToggleCompare => self.toggle_compare(),
+            Action::Rate(steps) => self.change_rate(steps),
+            Action::Escape => {
+                if self.runner.selected().is_some() {
+                    return self.select(None);
+                }
+                self.quit = true;
+                Some("quit".into())
+            }
+            // The window does this itself.
+            Action::Screenshot => None,
         }
     }
 
@@ -298,18 +363,28 @@ impl App {
         }
         params.set(knob.name, value).ok()?;
         match knob.apply {
-            Apply::Live => self.runner.retune(self.memory[self.index].params.as_ref()),
+            Apply::Live => {
+                let params = self.memory[self.index].params.as_ref();
+                self.runner.retune(params);
+                if let Some(pane) = &mut self.compare {
+                    pane.runner.retune(params);
+                }
+            }
             Apply::Restart => self.rebuild(),
         }
         Some(format!("knob {} {}", knob.name, number(value)))
     }
 
-    /// Runs one tick at the current pointer.
+    /// Runs one tick at the current pointer (both panes in the split view).
     fn tick(&mut self) {
         let started = Instant::now();
-        self.runner.step(&Input {
+        let input = Input {
             pointer: self.pointer,
-        });
+        };
+        self.runner.step(&input);
+        if let Some(pane) = &mut self.compare {
+            pane.runner.step(&input);
+        }
         self.tick_ms = started.elapsed().as_secs_f64() * 1e3;
     }
 
@@ -322,8 +397,9 @@ impl App {
             return 0;
         }
         let dt = self.tick_seconds();
-        let max = self.config.app.max_ticks_per_frame;
-        self.accumulator += seconds.clamp(0.0, 1.0);
+        // Fast forward may run more ticks per frame, in proportion.
+        let max = self.config.app.max_ticks_per_frame * self.rate.ceil().max(1.0) as u32;
+        self.accumulator += seconds.clamp(0.0, 1.0) * self.rate;
         let mut ticks = 0;
         while self.accumulator >= dt && ticks < max {
             self.tick();
@@ -341,247 +417,8 @@ fn on_off(on: bool) -> &'static str {
     if on { "on" } else { "off" }
 }
 
+mod lab;
+pub use lab::{Pane, RATES};
+
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn app_on(scene: &str) -> App {
-        let config = Config::embedded();
-        let index = config
-            .scenes
-            .iter()
-            .position(|s| s.name() == scene)
-            .unwrap();
-        let setup = config.scenes[index].setup();
-        App::new(config, index, setup)
-    }
-
-    #[test]
-    fn plus_and_minus_change_the_path_radius_within_its_range() {
-        let mut app = app_on("patrol");
-        let events: Vec<_> = [1, 1, 1, -1]
-            .iter()
-            .filter_map(|&s| app.apply(Action::Knob(s)))
-            .collect();
-        assert_eq!(
-            events,
-            [
-                "knob path_radius 25",
-                "knob path_radius 30",
-                "knob path_radius 35",
-                "knob path_radius 30"
-            ]
-        );
-        let radius = |app: &App| app.setup().params.get("path_radius");
-        for _ in 0..100 {
-            app.apply(Action::Knob(1));
-        }
-        assert_eq!(radius(&app), Some(120.0));
-        assert_eq!(app.apply(Action::Knob(1)), None, "no event at the limit");
-        // The radius survives a variant change and a reset.
-        app.apply(Action::NextVariant);
-        app.apply(Action::Reset);
-        assert_eq!(radius(&app), Some(120.0));
-        assert!(app.hints().contains(&"+/-: path_radius 120".to_string()));
-    }
-
-    #[test]
-    fn plus_and_minus_turn_each_scene_s_primary_knob() {
-        let mut app = app_on("doorway");
-        assert_eq!(
-            app.apply(Action::Knob(1)).as_deref(),
-            Some("knob max_separation 5.5")
-        );
-        let ticks_before = app.scene().tick();
-        app.advance(app.tick_seconds(), Vec2::ZERO);
-        assert_eq!(
-            app.scene().tick(),
-            ticks_before + 1,
-            "a live knob keeps the run going"
-        );
-        for scene in 0..app.config.scenes.len() {
-            app.apply(Action::Scene(scene));
-            let (knob, before) = app.primary().expect("every scene has a primary knob");
-            let event = app
-                .apply(Action::Knob(1))
-                .or_else(|| app.apply(Action::Knob(-1)));
-            let after = app.setup().params.get(knob.name).unwrap();
-            assert_ne!(before, after, "{}", knob.name);
-            assert_eq!(event, Some(format!("knob {} {}", knob.name, number(after))));
-        }
-    }
-
-    #[test]
-    fn scenes_and_variants_cycle() {
-        let mut app = app_on("seek");
-        assert_eq!(
-            app.apply(Action::NextScene).as_deref(),
-            Some("scene wander")
-        );
-        assert_eq!(app.apply(Action::PrevScene).as_deref(), Some("scene seek"));
-        let last = crate::scenes::registry::names().pop().unwrap();
-        assert_eq!(app.apply(Action::PrevScene), Some(format!("scene {last}")));
-        assert_eq!(
-            app.apply(Action::Scene(4)).as_deref(),
-            Some("scene doorway")
-        );
-        assert_eq!(app.apply(Action::Scene(4)), None);
-        assert_eq!(app.apply(Action::Scene(40)), None);
-        let variants: Vec<_> = (0..5)
-            .filter_map(|_| app.apply(Action::NextVariant))
-            .collect();
-        assert_eq!(
-            variants,
-            [
-                "variant v0",
-                "variant v1",
-                "variant v2",
-                "variant v3",
-                "variant v4"
-            ]
-        );
-        assert_eq!(app.lesson(), app.entry().lessons[4]);
-    }
-
-    #[test]
-    fn the_overlay_switch_never_changes_the_simulation() {
-        let mut a = app_on("doorway");
-        let mut b = app_on("doorway");
-        b.apply(Action::Press);
-        for i in 0..300 {
-            if i % 7 == 0 {
-                b.apply(Action::Press);
-            }
-            a.advance(1.0 / 60.0, Vec2::new(100.0, 100.0));
-            b.advance(1.0 / 60.0, Vec2::new(100.0, 100.0));
-        }
-        assert_eq!(a.scene().tick(), b.scene().tick());
-        assert_eq!(a.scene().crowd().checksum(), b.scene().crowd().checksum());
-        assert!(!b.scene().overlay().shapes.is_empty());
-    }
-
-    #[test]
-    fn pause_step_and_the_accumulator() {
-        let mut app = app_on("seek");
-        assert_eq!(app.advance(1.0 / 60.0, Vec2::ZERO), 1);
-        assert_eq!(app.advance(0.5 / 60.0, Vec2::ZERO), 0);
-        assert_eq!(app.advance(0.5 / 60.0, Vec2::ZERO), 1);
-        // A stalled second runs at most max_ticks_per_frame, then drops the rest.
-        assert_eq!(app.advance(1.0, Vec2::ZERO), 4);
-        assert_eq!(app.advance(1.0 / 60.0, Vec2::ZERO), 1);
-        assert_eq!(app.apply(Action::StepOnce), None, "step only while paused");
-        assert_eq!(app.apply(Action::TogglePause).as_deref(), Some("paused"));
-        assert_eq!(app.advance(1.0, Vec2::ZERO), 0);
-        let tick = app.scene().tick();
-        assert_eq!(
-            app.apply(Action::StepOnce),
-            Some(format!("step {}", tick + 1))
-        );
-        assert_eq!(app.apply(Action::TogglePause).as_deref(), Some("resumed"));
-        // A NaN pointer from outside is neutralised.
-        app.advance(1.0 / 60.0, Vec2::NAN);
-        assert!(app.pointer.is_finite());
-    }
-
-    #[test]
-    fn the_doorway_keeps_the_original_pace_of_30_ticks_per_second() {
-        let mut app = app_on("doorway");
-        let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
-        assert_eq!(ticks, 30, "one second of frames");
-        app.apply(Action::Scene(0));
-        let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
-        assert_eq!(ticks, 60, "the other scenes at the app's 60");
-    }
-
-    #[test]
-    fn obstacles_drag_add_and_remove_and_survive_a_restart() {
-        let mut app = app_on("avoid");
-        let Some(&[Obstacle::Circle { center, .. }, ..]) = app.scene().obstacles() else {
-            panic!("the avoid scene has obstacles");
-        };
-        // Press on obstacle 0, drag it 100 px right, drop it.
-        app.point_at(center);
-        assert_eq!(
-            app.apply(Action::Press),
-            None,
-            "a press on an obstacle grabs it"
-        );
-        assert!(!app.show_forces);
-        app.point_at(center + Vec2::new(100.0, 0.0));
-        let dropped = app.apply(Action::Release);
-        let moved = center + Vec2::new(100.0, 0.0);
-        assert_eq!(
-            dropped,
-            Some(format!(
-                "obstacle 0 {} {}",
-                moved.x.round(),
-                moved.y.round()
-            ))
-        );
-        // A press on empty stage still toggles the forces.
-        app.point_at(Vec2::new(5.0, 5.0));
-        assert_eq!(app.apply(Action::Press).as_deref(), Some("forces on"));
-        assert_eq!(app.apply(Action::Release), None);
-        // Add at the pointer, remove it again.
-        let count = app.scene().obstacles().unwrap().len();
-        assert_eq!(
-            app.apply(Action::AddObstacle),
-            Some(format!("obstacle {count} 5 5"))
-        );
-        assert_eq!(
-            app.apply(Action::RemoveObstacle),
-            Some(format!("obstacle {count} removed"))
-        );
-        assert_eq!(
-            app.apply(Action::RemoveObstacle),
-            None,
-            "nothing under the pointer"
-        );
-        // The layout survives a variant change.
-        app.apply(Action::NextVariant);
-        let Some(&[Obstacle::Circle { center: now, .. }, ..]) = app.scene().obstacles() else {
-            panic!("obstacles after the restart");
-        };
-        assert_eq!(now, moved);
-        let mut seek = app_on("seek");
-        assert_eq!(
-            seek.apply(Action::AddObstacle),
-            None,
-            "no obstacles to add to"
-        );
-    }
-
-    #[test]
-    fn reset_restarts_with_the_seed() {
-        let mut app = app_on("wander");
-        let start = app.scene().crowd().checksum();
-        for _ in 0..30 {
-            app.advance(1.0 / 60.0, Vec2::ZERO);
-        }
-        assert_ne!(app.scene().crowd().checksum(), start);
-        assert_eq!(app.apply(Action::Reset).as_deref(), Some("reset"));
-        assert_eq!(app.scene().crowd().checksum(), start);
-        assert_eq!(app.scene().tick(), 0);
-    }
-
-    #[test]
-    fn agents_and_neighbour_search_in_the_doorway() {
-        let mut app = app_on("doorway");
-        assert_eq!(app.apply(Action::Agents(1)).as_deref(), Some("agents 1060"));
-        assert_eq!(app.scene().crowd().len(), 1060);
-        assert_eq!(app.apply(Action::Agents(-1)).as_deref(), Some("agents 60"));
-        assert_eq!(app.apply(Action::Agents(-1)).as_deref(), Some("agents 1"));
-        assert_eq!(
-            app.apply(Action::ToggleNeighbors).as_deref(),
-            Some("neighbors brute")
-        );
-        let mut seek = app_on("seek");
-        assert_eq!(
-            seek.apply(Action::Agents(1)).as_deref(),
-            Some("agents 2"),
-            "every scene's crowd grows by its own step"
-        );
-        assert_eq!(seek.scene().crowd().len(), 2);
-        assert_eq!(seek.apply(Action::ToggleHelp).as_deref(), Some("help on"));
-    }
-}
+mod tests;

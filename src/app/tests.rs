@@ -1,0 +1,359 @@
+use super::*;
+
+fn app_on(scene: &str) -> App {
+    let config = Config::embedded();
+    let index = config
+        .scenes
+        .iter()
+        .position(|s| s.name() == scene)
+        .unwrap();
+    let setup = config.scenes[index].setup();
+    App::new(config, index, setup)
+}
+
+#[test]
+fn plus_and_minus_change_the_path_radius_within_its_range() {
+    let mut app = app_on("patrol");
+    let events: Vec<_> = [1, 1, 1, -1]
+        .iter()
+        .filter_map(|&s| app.apply(Action::Knob(s)))
+        .collect();
+    assert_eq!(
+        events,
+        [
+            "knob path_radius 25",
+            "knob path_radius 30",
+            "knob path_radius 35",
+            "knob path_radius 30"
+        ]
+    );
+    let radius = |app: &App| app.setup().params.get("path_radius");
+    for _ in 0..100 {
+        app.apply(Action::Knob(1));
+    }
+    assert_eq!(radius(&app), Some(120.0));
+    assert_eq!(app.apply(Action::Knob(1)), None, "no event at the limit");
+    // The radius survives a variant change and a reset.
+    app.apply(Action::NextVariant);
+    app.apply(Action::Reset);
+    assert_eq!(radius(&app), Some(120.0));
+    assert!(app.hints().contains(&"+/-: path_radius 120".to_string()));
+}
+
+#[test]
+fn plus_and_minus_turn_each_scene_s_primary_knob() {
+    let mut app = app_on("doorway");
+    assert_eq!(
+        app.apply(Action::Knob(1)).as_deref(),
+        Some("knob max_separation 5.5")
+    );
+    let ticks_before = app.scene().tick();
+    app.advance(app.tick_seconds(), Vec2::ZERO);
+    assert_eq!(
+        app.scene().tick(),
+        ticks_before + 1,
+        "a live knob keeps the run going"
+    );
+    for scene in 0..app.config.scenes.len() {
+        app.apply(Action::Scene(scene));
+        let (knob, before) = app.primary().expect("every scene has a primary knob");
+        let event = app
+            .apply(Action::Knob(1))
+            .or_else(|| app.apply(Action::Knob(-1)));
+        let after = app.setup().params.get(knob.name).unwrap();
+        assert_ne!(before, after, "{}", knob.name);
+        assert_eq!(event, Some(format!("knob {} {}", knob.name, number(after))));
+    }
+}
+
+#[test]
+fn scenes_and_variants_cycle() {
+    let mut app = app_on("seek");
+    assert_eq!(
+        app.apply(Action::NextScene).as_deref(),
+        Some("scene wander")
+    );
+    assert_eq!(app.apply(Action::PrevScene).as_deref(), Some("scene seek"));
+    let last = crate::scenes::registry::names().pop().unwrap();
+    assert_eq!(app.apply(Action::PrevScene), Some(format!("scene {last}")));
+    assert_eq!(
+        app.apply(Action::Scene(4)).as_deref(),
+        Some("scene doorway")
+    );
+    assert_eq!(app.apply(Action::Scene(4)), None);
+    assert_eq!(app.apply(Action::Scene(40)), None);
+    let variants: Vec<_> = (0..5)
+        .filter_map(|_| app.apply(Action::NextVariant))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            "variant v0",
+            "variant v1",
+            "variant v2",
+            "variant v3",
+            "variant v4"
+        ]
+    );
+    assert_eq!(app.lesson(), app.entry().lessons[4]);
+}
+
+#[test]
+fn the_overlay_switch_never_changes_the_simulation() {
+    let mut a = app_on("doorway");
+    let mut b = app_on("doorway");
+    b.apply(Action::Press);
+    for i in 0..300 {
+        if i % 7 == 0 {
+            b.apply(Action::Press);
+        }
+        a.advance(1.0 / 60.0, Vec2::new(100.0, 100.0));
+        b.advance(1.0 / 60.0, Vec2::new(100.0, 100.0));
+    }
+    assert_eq!(a.scene().tick(), b.scene().tick());
+    assert_eq!(a.scene().crowd().checksum(), b.scene().crowd().checksum());
+    assert!(!b.scene().overlay().shapes.is_empty());
+}
+
+#[test]
+fn pause_step_and_the_accumulator() {
+    let mut app = app_on("seek");
+    assert_eq!(app.advance(1.0 / 60.0, Vec2::ZERO), 1);
+    assert_eq!(app.advance(0.5 / 60.0, Vec2::ZERO), 0);
+    assert_eq!(app.advance(0.5 / 60.0, Vec2::ZERO), 1);
+    // A stalled second runs at most max_ticks_per_frame, then drops the rest.
+    assert_eq!(app.advance(1.0, Vec2::ZERO), 4);
+    assert_eq!(app.advance(1.0 / 60.0, Vec2::ZERO), 1);
+    assert_eq!(app.apply(Action::StepOnce), None, "step only while paused");
+    assert_eq!(app.apply(Action::TogglePause).as_deref(), Some("paused"));
+    assert_eq!(app.advance(1.0, Vec2::ZERO), 0);
+    let tick = app.scene().tick();
+    assert_eq!(
+        app.apply(Action::StepOnce),
+        Some(format!("step {}", tick + 1))
+    );
+    assert_eq!(app.apply(Action::TogglePause).as_deref(), Some("resumed"));
+    // A NaN pointer from outside is neutralised.
+    app.advance(1.0 / 60.0, Vec2::NAN);
+    assert!(app.pointer.is_finite());
+}
+
+#[test]
+fn the_doorway_keeps_the_original_pace_of_30_ticks_per_second() {
+    let mut app = app_on("doorway");
+    let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
+    assert_eq!(ticks, 30, "one second of frames");
+    app.apply(Action::Scene(0));
+    let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
+    assert_eq!(ticks, 60, "the other scenes at the app's 60");
+}
+
+#[test]
+fn obstacles_drag_add_and_remove_and_survive_a_restart() {
+    let mut app = app_on("avoid");
+    let Some(&[Obstacle::Circle { center, .. }, ..]) = app.scene().obstacles() else {
+        panic!("the avoid scene has obstacles");
+    };
+    // Press on obstacle 0, drag it 100 px right, drop it.
+    app.point_at(center);
+    assert_eq!(
+        app.apply(Action::Press),
+        None,
+        "a press on an obstacle grabs it"
+    );
+    assert!(!app.show_forces);
+    app.point_at(center + Vec2::new(100.0, 0.0));
+    let dropped = app.apply(Action::Release);
+    let moved = center + Vec2::new(100.0, 0.0);
+    assert_eq!(
+        dropped,
+        Some(format!(
+            "obstacle 0 {} {}",
+            moved.x.round(),
+            moved.y.round()
+        ))
+    );
+    // A press on empty stage still toggles the forces.
+    app.point_at(Vec2::new(5.0, 5.0));
+    assert_eq!(app.apply(Action::Press).as_deref(), Some("forces on"));
+    assert_eq!(app.apply(Action::Release), None);
+    // Add at the pointer, remove it again.
+    let count = app.scene().obstacles().unwrap().len();
+    assert_eq!(
+        app.apply(Action::AddObstacle),
+        Some(format!("obstacle {count} 5 5"))
+    );
+    assert_eq!(
+        app.apply(Action::RemoveObstacle),
+        Some(format!("obstacle {count} removed"))
+    );
+    assert_eq!(
+        app.apply(Action::RemoveObstacle),
+        None,
+        "nothing under the pointer"
+    );
+    // The layout survives a variant change.
+    app.apply(Action::NextVariant);
+    let Some(&[Obstacle::Circle { center: now, .. }, ..]) = app.scene().obstacles() else {
+        panic!("obstacles after the restart");
+    };
+    assert_eq!(now, moved);
+    let mut seek = app_on("seek");
+    assert_eq!(
+        seek.apply(Action::AddObstacle),
+        None,
+        "no obstacles to add to"
+    );
+}
+
+#[test]
+fn reset_restarts_with_the_seed() {
+    let mut app = app_on("wander");
+    let start = app.scene().crowd().checksum();
+    for _ in 0..30 {
+        app.advance(1.0 / 60.0, Vec2::ZERO);
+    }
+    assert_ne!(app.scene().crowd().checksum(), start);
+    assert_eq!(app.apply(Action::Reset).as_deref(), Some("reset"));
+    assert_eq!(app.scene().crowd().checksum(), start);
+    assert_eq!(app.scene().tick(), 0);
+}
+
+#[test]
+fn agents_and_neighbour_search_in_the_doorway() {
+    let mut app = app_on("doorway");
+    assert_eq!(app.apply(Action::Agents(1)).as_deref(), Some("agents 1060"));
+    assert_eq!(app.scene().crowd().len(), 1060);
+    assert_eq!(app.apply(Action::Agents(-1)).as_deref(), Some("agents 60"));
+    assert_eq!(app.apply(Action::Agents(-1)).as_deref(), Some("agents 1"));
+    assert_eq!(
+        app.apply(Action::ToggleNeighbors).as_deref(),
+        Some("neighbors brute")
+    );
+    let mut seek = app_on("seek");
+    assert_eq!(
+        seek.apply(Action::Agents(1)).as_deref(),
+        Some("agents 2"),
+        "every scene's crowd grows by its own step"
+    );
+    assert_eq!(seek.scene().crowd().len(), 2);
+    assert_eq!(seek.apply(Action::ToggleHelp).as_deref(), Some("help on"));
+}
+
+#[test]
+fn the_lab_switches_log_their_events() {
+    let mut app = app_on("doorway");
+    assert_eq!(app.apply(Action::TogglePanel).as_deref(), Some("panel on"));
+    assert_eq!(
+        app.apply(Action::ToggleTrails).as_deref(),
+        Some("trails on")
+    );
+    assert_eq!(app.apply(Action::ToggleChart).as_deref(), Some("chart on"));
+    assert_eq!(app.apply(Action::Rate(-1)).as_deref(), Some("rate 0.5"));
+    assert_eq!(app.apply(Action::Rate(-1)).as_deref(), Some("rate 0.25"));
+    assert_eq!(app.apply(Action::Rate(-1)), None, "0.25x is the slowest");
+    for _ in 0..10 {
+        app.apply(Action::Rate(1));
+    }
+    assert_eq!(app.rate, 8.0, "8x is the fastest");
+    assert!(app.hints().contains(&"S/F: 8x".to_string()));
+}
+
+#[test]
+fn time_runs_at_the_chosen_rate() {
+    let mut app = app_on("seek");
+    app.apply(Action::Rate(-1));
+    let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
+    assert_eq!(ticks, 30, "half speed: 30 ticks in a second");
+    let alpha = app.between_ticks();
+    assert!((0.0..=1.0).contains(&alpha));
+    for _ in 0..3 {
+        app.apply(Action::Rate(1));
+    }
+    assert_eq!(app.rate, 4.0);
+    let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
+    assert_eq!(ticks, 240, "4x: 240 ticks in a second");
+}
+
+#[test]
+fn a_click_on_an_agent_selects_it_and_esc_deselects() {
+    let mut app = app_on("wander");
+    app.advance(1.0 / 60.0, Vec2::ZERO);
+    let at = app.scene().crowd().positions()[3];
+    app.point_at(at);
+    assert_eq!(app.apply(Action::Press).as_deref(), Some("select 3"));
+    assert!(!app.show_forces, "selecting is not toggling the forces");
+    assert_eq!(app.scene().selected(), Some(3));
+    // Its forces are recorded even with the overlay off.
+    app.show_forces = false;
+    app.advance(1.0 / 60.0, at);
+    assert!(
+        app.scene()
+            .overlay()
+            .shapes
+            .iter()
+            .any(|s| s.agent == Some(3))
+    );
+    assert!(!app.scene().inspect(3).is_empty());
+    assert_eq!(app.apply(Action::Escape).as_deref(), Some("deselect"));
+    assert!(!app.quit, "Esc deselects first");
+    // A click on it again deselects too.
+    let at = app.scene().crowd().positions()[3];
+    app.point_at(at);
+    app.apply(Action::Press);
+    app.point_at(at);
+    assert_eq!(app.apply(Action::Press).as_deref(), Some("deselect"));
+    assert_eq!(app.apply(Action::Escape).as_deref(), Some("quit"));
+    assert!(app.quit);
+}
+
+#[test]
+fn the_split_view_runs_two_variants_in_lockstep_from_one_seed() {
+    let mut app = app_on("doorway");
+    assert_eq!(
+        app.apply(Action::ToggleCompare).as_deref(),
+        Some("compare v4 v0")
+    );
+    for _ in 0..90 {
+        app.advance(1.0 / 30.0, Vec2::ZERO);
+    }
+    let right = app.compared().expect("a right pane");
+    assert_eq!(right.runner.tick(), app.scene().tick(), "lockstep");
+    assert_ne!(
+        right.runner.crowd().checksum(),
+        app.scene().crowd().checksum()
+    );
+    // The right pane is exactly the other variant run alone.
+    let mut alone = app_on("doorway");
+    alone.apply(Action::NextVariant);
+    assert_eq!(alone.variant(), "v0");
+    for _ in 0..90 {
+        alone.advance(1.0 / 30.0, Vec2::ZERO);
+    }
+    assert_eq!(
+        alone.scene().crowd().checksum(),
+        right.runner.crowd().checksum()
+    );
+    assert_eq!(
+        app.apply(Action::NextVariant).as_deref(),
+        Some("compare v4 v1")
+    );
+    assert_eq!(app.variant(), "v4", "V changes the right pane");
+    assert_eq!(
+        app.apply(Action::ToggleCompare).as_deref(),
+        Some("compare off")
+    );
+    assert!(app.compared().is_none());
+}
+
+#[test]
+fn the_scene_as_toml_reads_back() {
+    let mut app = app_on("patrol");
+    app.apply(Action::Knob(1));
+    let toml = app.scene_toml();
+    assert!(toml.starts_with("[patrol]\nseed = 4\n"), "{toml}");
+    assert!(toml.contains("path_radius = 25.0\n"), "{toml}");
+    let config = crate::config::Config::parse("pasted", &toml).expect("the table parses");
+    let patrol = config.scene("patrol").unwrap();
+    assert_eq!(patrol.params.get("path_radius"), Some(25.0));
+}

@@ -1,0 +1,274 @@
+//! Where everything goes in the window, as a pure function of its size and
+//! of what is open: the HUD band on top with the force legend's line under
+//! it, the footer at the bottom, a side column on the right (the selected
+//! agent's readout, the parameter panel), the chart under the stage, and
+//! the stage in what is left. Pieces
+//! are placed side by side, never on top of each other; below 640x400 the
+//! text shrinks and the side column and chart are hidden. Tested headless.
+
+use glam::Vec2;
+
+/// An axis-aligned rectangle in screen pixels.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rect {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Rect {
+    pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Self {
+        Self { x, y, w, h }
+    }
+
+    pub fn right(&self) -> f32 {
+        self.x + self.w
+    }
+
+    pub fn bottom(&self) -> f32 {
+        self.y + self.h
+    }
+
+    /// True when the two share more than an edge.
+    /// (A hundredth of a pixel of rounding aside.)
+    pub fn overlaps(&self, other: &Rect) -> bool {
+        const E: f32 = 0.01;
+        self.x + E < other.right()
+            && other.x + E < self.right()
+            && self.y + E < other.bottom()
+            && other.y + E < self.bottom()
+    }
+
+    /// True when `self` lies inside `outer`.
+    pub fn inside(&self, outer: &Rect) -> bool {
+        self.x >= outer.x
+            && self.y >= outer.y
+            && self.right() <= outer.right() + 0.01
+            && self.bottom() <= outer.bottom() + 0.01
+    }
+
+    pub fn contains(&self, p: Vec2) -> bool {
+        p.x >= self.x && p.x <= self.right() && p.y >= self.y && p.y <= self.bottom()
+    }
+}
+
+/// What is open.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Open {
+    pub panel: bool,
+    pub chart: bool,
+    /// An agent is selected: its readout shows.
+    pub readout: bool,
+    pub help: bool,
+}
+
+/// The window, cut up.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    /// Text sizes are multiplied by this (0.6 to 1.5).
+    pub text_scale: f32,
+    pub hud: Rect,
+    pub footer: Rect,
+    /// Where the stage is fitted (letterboxed inside).
+    pub stage: Rect,
+    /// One line under the HUD: the colours of the forces shown.
+    pub legend: Rect,
+    pub readout: Option<Rect>,
+    pub panel: Option<Rect>,
+    pub chart: Option<Rect>,
+    /// The help box, drawn over the stage (it is the only thing shown then).
+    pub help: Option<Rect>,
+}
+
+/// Below this the side column and the chart do not fit.
+pub const MIN_FULL: Vec2 = Vec2::new(640.0, 400.0);
+
+/// Base sizes at text scale 1, in pixels.
+const HUD: f32 = 58.0;
+const FOOTER: f32 = 30.0;
+const COLUMN: f32 = 380.0;
+const CHART: f32 = 190.0;
+const ROW: f32 = 22.0;
+const READOUT_ROWS: f32 = 13.0;
+
+impl Layout {
+    /// The layout of a `screen`-sized window with `open` things open.
+    pub fn of(screen: Vec2, open: Open) -> Self {
+        let screen = screen.max(Vec2::ONE);
+        // Text as at 1280 wide, shrinking with narrower or shorter windows.
+        let text_scale = (screen.x / 1280.0).min(screen.y / 720.0).clamp(0.6, 1.5);
+        let roomy = screen.x >= MIN_FULL.x && screen.y >= MIN_FULL.y;
+        let hud_h = (HUD * text_scale).min(screen.y * 0.25);
+        let footer_h = (FOOTER * text_scale).min(screen.y * 0.15);
+        let hud = Rect::new(0.0, 0.0, screen.x, hud_h);
+        let footer = Rect::new(0.0, screen.y - footer_h, screen.x, footer_h);
+        let legend_h = (ROW * text_scale).min(screen.y * 0.1);
+        let legend = Rect::new(0.0, hud_h, screen.x, legend_h);
+        let top = hud_h + legend_h;
+        let body = Rect::new(0.0, top, screen.x, (screen.y - top - footer_h).max(1.0));
+        let column_wanted = roomy && (open.panel || open.readout);
+        let column_w = if column_wanted {
+            (COLUMN * text_scale).min(body.w * 0.4)
+        } else {
+            0.0
+        };
+        let left = Rect::new(0.0, body.y, body.w - column_w, body.h);
+        let column = Rect::new(left.right(), body.y, column_w, body.h);
+        // The column, top to bottom: readout, panel (the rest).
+        let mut y = column.y;
+        let mut take = |h: f32| {
+            let h = h.min(column.bottom() - y);
+            let r = Rect::new(column.x, y, column.w, h);
+            y += h;
+            r
+        };
+        let readout =
+            (column_wanted && open.readout).then(|| take(READOUT_ROWS * ROW * text_scale));
+        let panel = (column_wanted && open.panel).then(|| take(f32::INFINITY));
+        let chart_h = if roomy && open.chart {
+            (CHART * text_scale).min(left.h * 0.4)
+        } else {
+            0.0
+        };
+        let stage = Rect::new(left.x, left.y, left.w, left.h - chart_h);
+        let chart = (chart_h > 0.0).then(|| Rect::new(left.x, stage.bottom(), left.w, chart_h));
+        let help = open.help.then(|| {
+            let w = (640.0 * text_scale).min(stage.w);
+            let h = (20.0 * ROW * text_scale).min(stage.h);
+            Rect::new(
+                stage.x + (stage.w - w) * 0.5,
+                stage.y + (stage.h - h) * 0.5,
+                w,
+                h,
+            )
+        });
+        Self {
+            text_scale,
+            hud,
+            footer,
+            stage,
+            legend,
+            readout,
+            panel,
+            chart,
+            help,
+        }
+    }
+
+    /// Every placed piece, with its name (the help box excepted: it is
+    /// drawn over the stage on purpose).
+    pub fn pieces(&self) -> Vec<(&'static str, Rect)> {
+        let mut out = vec![
+            ("hud", self.hud),
+            ("legend", self.legend),
+            ("footer", self.footer),
+            ("stage", self.stage),
+        ];
+        for (name, r) in [
+            ("readout", self.readout),
+            ("panel", self.panel),
+            ("chart", self.chart),
+        ] {
+            out.extend(r.map(|r| (name, r)));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_open() -> Open {
+        Open {
+            panel: true,
+            chart: true,
+            readout: true,
+            help: false,
+        }
+    }
+
+    #[test]
+    fn nothing_overlaps_and_nothing_leaves_the_window_at_any_size() {
+        let sizes = (0..=24).flat_map(|i| {
+            (0..=16).map(move |j| Vec2::new(640.0 + i as f32 * 133.75, 400.0 + j as f32 * 110.0))
+        });
+        let sizes: Vec<Vec2> = sizes
+            .chain([
+                Vec2::new(3840.0, 2160.0),
+                Vec2::new(1920.0, 1080.0),
+                Vec2::new(640.0, 400.0),
+            ])
+            .collect();
+        for screen in sizes {
+            let window = Rect::new(0.0, 0.0, screen.x, screen.y);
+            for open in [
+                Open::default(),
+                all_open(),
+                Open {
+                    panel: true,
+                    ..Open::default()
+                },
+            ] {
+                let l = Layout::of(screen, open);
+                let pieces = l.pieces();
+                for (i, (a, ra)) in pieces.iter().enumerate() {
+                    assert!(ra.inside(&window), "{screen}: {a} {ra:?} outside");
+                    assert!(ra.w >= 0.0 && ra.h >= 0.0, "{screen}: {a} {ra:?}");
+                    for (b, rb) in &pieces[i + 1..] {
+                        assert!(!ra.overlaps(rb), "{screen}: {a} {ra:?} overlaps {b} {rb:?}");
+                    }
+                }
+                assert!(
+                    l.stage.w >= screen.x * 0.55,
+                    "{screen}: the stage keeps most of the width"
+                );
+                assert!(l.stage.h >= (screen.y - l.hud.h - l.footer.h) * 0.55);
+                if open.panel {
+                    assert!(
+                        l.panel.is_some_and(|p| p.h >= 100.0),
+                        "{screen}: room for the panel"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn small_windows_shrink_the_text_and_hide_the_column() {
+        for screen in [
+            Vec2::new(400.0, 300.0),
+            Vec2::new(200.0, 100.0),
+            Vec2::new(639.0, 500.0),
+        ] {
+            let l = Layout::of(screen, all_open());
+            assert!(
+                l.panel.is_none() && l.chart.is_none() && l.readout.is_none(),
+                "{screen}"
+            );
+            assert!(l.text_scale <= 0.6 + 1e-6 || screen.x >= 600.0);
+            let window = Rect::new(0.0, 0.0, screen.x, screen.y);
+            for (name, r) in l.pieces() {
+                assert!(r.inside(&window), "{screen}: {name}");
+            }
+            assert!(!l.hud.overlaps(&l.footer), "{screen}");
+        }
+    }
+
+    #[test]
+    fn the_legend_stays_off_the_stage() {
+        let l = Layout::of(Vec2::new(1280.0, 800.0), Open::default());
+        assert!(!l.legend.overlaps(&l.stage));
+        let help = Layout::of(
+            Vec2::new(1280.0, 800.0),
+            Open {
+                help: true,
+                ..Open::default()
+            },
+        )
+        .help
+        .unwrap();
+        assert!(help.inside(&l.stage) || help.w <= l.stage.w);
+    }
+}

@@ -1,0 +1,204 @@
+//! The lab's windows, drawn with egui in the places the layout gives them:
+//! the parameter panel, the selected agent's readout and the live chart.
+//! They read the app and return what the user asked for; `main` applies it.
+
+use egui_macroquad::egui::{self, Color32, RichText};
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+use steering_demos::app::App;
+use steering_demos::layout::{Layout, Rect};
+use steering_demos::overlay::Geom;
+use steering_demos::sim::knobs::{Apply, Knob, number};
+
+/// What the user did in the panel.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PanelEvent {
+    /// Set a knob to a value.
+    Set(&'static Knob, f64),
+    /// Every knob back to its default.
+    ResetAll,
+    /// The scene's table was copied as TOML.
+    Copied,
+}
+
+/// Frame and placement shared by the three windows.
+fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut egui::Ui)) {
+    let ppp = ctx.pixels_per_point();
+    let at = egui::pos2(r.x / ppp, r.y / ppp);
+    let size = egui::vec2(r.w / ppp, r.h / ppp);
+    egui::Area::new(egui::Id::new(id))
+        .fixed_pos(at)
+        .constrain(false)
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(Color32::from_rgba_unmultiplied(28, 31, 36, 240))
+                .stroke(egui::Stroke::new(1.0, Color32::from_gray(90)))
+                .inner_margin(8.0)
+                .show(ui, |ui| {
+                    ui.set_width(size.x - 18.0);
+                    ui.set_height(size.y - 18.0);
+                    ui.set_max_height(size.y - 18.0);
+                    add(ui);
+                });
+        });
+}
+
+/// The knobs of the running scene: a slider each (its unit, range and doc
+/// line on hover), a reset each and for all, and the scene as TOML.
+pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
+    let mut events = Vec::new();
+    let entry = app.entry();
+    pane(ctx, "panel", r, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Knobs: {}", entry.name)).strong());
+            if ui.button("Reset all").clicked() {
+                events.push(PanelEvent::ResetAll);
+            }
+            if ui.button("Copy as TOML").clicked() {
+                ui.ctx().copy_text(app.scene_toml());
+                events.push(PanelEvent::Copied);
+            }
+        });
+        ui.label(RichText::new("changes apply at once; * starts the scene again").small());
+        ui.separator();
+        ui.spacing_mut().slider_width = (ui.available_width() * 0.3).max(40.0);
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("knobs")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    let params = &app.setup().params;
+                    for knob in entry.knobs {
+                        let Some(mut value) = params.get(knob.name) else {
+                            continue;
+                        };
+                        let name = match knob.apply {
+                            Apply::Live => knob.name.to_string(),
+                            Apply::Restart => format!("{} *", knob.name),
+                        };
+                        let hover = format!(
+                            "{}\n{} to {} {}, step {}; default {}",
+                            knob.doc,
+                            number(knob.min),
+                            number(knob.max),
+                            knob.unit,
+                            number(knob.step),
+                            number(knob.default)
+                        );
+                        ui.label(name).on_hover_text(&hover);
+                        ui.horizontal(|ui| {
+                            let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
+                                .step_by(knob.step)
+                                .suffix(format!(" {}", knob.unit).trim_end().to_string());
+                            if knob.integer {
+                                slider = slider.integer();
+                            }
+                            let response = ui.add(slider).on_hover_text(&hover);
+                            // A restart waits for the slider to be let go.
+                            let settle = knob.apply == Apply::Live || !response.dragged();
+                            let moved = params
+                                .get(knob.name)
+                                .is_some_and(|v| (v - value).abs() > 1e-9);
+                            if moved && (response.changed() && settle || response.drag_stopped()) {
+                                events.push(PanelEvent::Set(knob, value));
+                            }
+                            let changed = params.get(knob.name) != Some(knob.default);
+                            if ui
+                                .add_enabled(changed, egui::Button::new("↺").small())
+                                .on_hover_text(format!("back to {}", number(knob.default)))
+                                .clicked()
+                            {
+                                events.push(PanelEvent::Set(knob, knob.default));
+                            }
+                        });
+                        ui.end_row();
+                    }
+                });
+        });
+    });
+    events
+}
+
+/// The selected agent's mind: where it is, how it moves, every force on
+/// it, and its state in the lesson.
+pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
+    let scene = app.scene();
+    let Some(i) = scene.selected() else { return };
+    let crowd = scene.crowd();
+    let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
+    pane(ctx, "readout", r, |ui| {
+        ui.label(RichText::new(format!("Agent {i}")).strong());
+        egui::Grid::new("mind").num_columns(2).show(ui, |ui| {
+            let mut row = |label: &str, value: String| {
+                ui.label(label);
+                ui.label(value);
+                ui.end_row();
+            };
+            row("position", format!("({:.1}, {:.1})", p.x, p.y));
+            row("velocity", format!("({:.2}, {:.2})", v.x, v.y));
+            row("speed", format!("{:.2} px/tick", v.length()));
+            for shape in scene
+                .overlay()
+                .shapes
+                .iter()
+                .filter(|s| s.agent == Some(i as u32))
+            {
+                // The velocity has its own rows above.
+                if let Geom::Arrow { .. } = shape.geom
+                    && shape.meaning != steering_demos::overlay::Meaning::Velocity
+                {
+                    row(shape.meaning.label(), format!("{:.3}", shape.magnitude));
+                }
+            }
+            for (label, value) in scene.inspect(i) {
+                row(label, value);
+            }
+        });
+        ui.label(RichText::new("Esc or a click on it: deselect").small());
+    });
+}
+
+/// The lesson's figure over the last minute of simulated time, one line
+/// per series (and per pane in the split view).
+pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
+    let window = (60.0 * app.scene_config().tick_hz) as usize;
+    let mut panes = vec![(app.variant(), app.scene())];
+    if let (Some(pane), Some(name)) = (app.compared(), app.compared_variant()) {
+        panes.push((name, &pane.runner));
+    }
+    pane(ctx, "chart", r, |ui| {
+        Plot::new("lesson")
+            .legend(Legend::default())
+            .allow_scroll(false)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .x_axis_label("seconds")
+            .show(ui, |plot| {
+                for (variant, runner) in &panes {
+                    let hz = f64::from(app.scene_config().tick_hz);
+                    let end = runner.tick() as f64 / hz;
+                    for (name, values) in runner.recent_headline(window) {
+                        let start = end - values.len() as f64 / hz;
+                        let points: PlotPoints = values
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &y)| [start + k as f64 / hz, y])
+                            .collect();
+                        let label = if panes.len() > 1 {
+                            format!("{name} ({variant})")
+                        } else {
+                            name.to_string()
+                        };
+                        plot.line(Line::new(points).name(label));
+                    }
+                }
+            });
+    });
+}
+
+/// The layout's text scale for egui too.
+pub fn scale(ctx: &egui::Context, layout: &Layout) {
+    if (ctx.pixels_per_point() - layout.text_scale).abs() > 0.01 {
+        ctx.set_pixels_per_point(layout.text_scale);
+    }
+}

@@ -1,0 +1,357 @@
+//! The window's frame loop, in four phases each frame: the lab's windows
+//! (egui) take their input, the pointer and the keys become actions, the
+//! fixed steps run, and everything is drawn where the layout puts it.
+
+use crate::render::lab::{self, PanelEvent};
+use crate::render::{
+    self, Renderer, Trails, View, draw_footer, draw_help, draw_hud, draw_legend, draw_letterbox,
+};
+use macroquad::input::{
+    KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_pressed,
+    is_mouse_button_released, mouse_position,
+};
+use macroquad::math::vec2;
+use macroquad::text::draw_text;
+use macroquad::texture::get_screen_data;
+use macroquad::time::{get_fps, get_frame_time};
+use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
+use std::cell::RefCell;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Instant;
+use steering_demos::app::{Action, App};
+use steering_demos::controls::{self, Key};
+use steering_demos::layout::{Layout, Open, Rect};
+use steering_demos::sim::pointer::ScriptedPointer;
+use steering_demos::sim::runner::Runner;
+
+/// Command-line choices the frame loop needs.
+pub struct Options {
+    /// Save a PNG after this many frames, then quit.
+    pub screenshot: Option<(PathBuf, u64)>,
+    /// Print one line per user action.
+    pub log_events: bool,
+}
+
+impl Options {
+    pub fn log(&self, line: &str) {
+        if self.log_events {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        }
+    }
+}
+
+/// The stage's views, each with the part of the window it is fitted in:
+/// one, or two side by side in the split view.
+fn views(app: &App, area: Rect) -> Vec<(View, Rect)> {
+    let stage = app.scene().stage();
+    if app.compared().is_none() {
+        return vec![(View::fit(stage, area), area)];
+    }
+    let half = area.w * 0.5;
+    [0.0, half]
+        .iter()
+        .map(|&dx| {
+            let part = Rect::new(area.x + dx, area.y, half, area.h);
+            let inner = Rect::new(part.x + 2.0, part.y, part.w - 4.0, part.h);
+            (View::fit(stage, inner), part)
+        })
+        .collect()
+}
+
+pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(), String>>>) {
+    let mut renderer = Renderer::new();
+    let mut trails = [Trails::default(), Trails::default()];
+    let mut frames: u64 = 0;
+    let mut timings = Timings::default();
+    options.log(&format!("scene {}", app.entry().name));
+    loop {
+        let frame_started = Instant::now();
+        let screen = vec2(screen_width(), screen_height());
+        let open = Open {
+            panel: app.panel,
+            chart: app.chart,
+            readout: app.scene().selected().is_some(),
+            help: app.help,
+        };
+        let layout = Layout::of(screen, open);
+
+        // The lab's windows first: they say whether the pointer is theirs.
+        let mut events = Vec::new();
+        let mut over_ui = false;
+        egui_macroquad::ui(|ctx| {
+            lab::scale(ctx, &layout);
+            if let Some(r) = layout.panel {
+                events = lab::panel(ctx, &app, r);
+            }
+            if let Some(r) = layout.readout {
+                lab::readout(ctx, &app, r);
+            }
+            if let Some(r) = layout.chart {
+                lab::chart(ctx, &app, r);
+            }
+            over_ui = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
+        });
+        for event in events {
+            for line in apply_panel(&mut app, event) {
+                options.log(&line);
+            }
+        }
+
+        // Input: the pointer (in whichever pane it is over), then keys and
+        // clicks become actions, through the controls table.
+        let panes = views(&app, layout.stage);
+        let mouse = glam::Vec2::from(mouse_position());
+        let view_under = |views: &[(View, Rect)]| {
+            views
+                .iter()
+                .find(|(_, part)| part.contains(mouse))
+                .unwrap_or(&views[0])
+                .0
+        };
+        if options.screenshot.is_none() {
+            app.point_at(view_under(&panes).to_world(mouse));
+        }
+        let mut actions = read_input();
+        if over_ui {
+            actions.retain(|a| *a != Action::Press);
+        }
+        for &action in &actions {
+            if let Some(line) = app.apply(action) {
+                options.log(&line);
+            }
+        }
+
+        // Fixed steps. A screenshot run steps exactly one tick per frame at
+        // the scripted pointer, so its pictures do not depend on the machine.
+        let sim_started = Instant::now();
+        if options.screenshot.is_some() {
+            let script = ScriptedPointer::new(
+                &app.config.app.pointer,
+                app.scene_config().pointer,
+                app.scene().stage(),
+            );
+            let pointer = script.at(app.scene().tick());
+            app.advance(app.tick_seconds() / app.rate, pointer);
+        } else {
+            let panes = views(&app, layout.stage);
+            let pointer = view_under(&panes).to_world(mouse);
+            app.advance(f64::from(get_frame_time()), pointer);
+        }
+        let sim_ms = sim_started.elapsed().as_secs_f64() * 1e3;
+        if app.trails {
+            trails[0].record(app.scene());
+            if let Some(pane) = app.compared() {
+                trails[1].record(&pane.runner);
+            }
+        }
+
+        // Draw (the drawing's time runs until the frame is on screen).
+        let draw_started = Instant::now();
+        clear_background(render::palette::BACKGROUND);
+        let panes = views(&app, layout.stage);
+        let mut runners: Vec<(&Runner, &'static str)> = vec![(app.scene(), app.variant())];
+        if let (Some(pane), Some(name)) = (app.compared(), app.compared_variant()) {
+            runners.push((&pane.runner, name));
+        }
+        for (k, ((view, part), (runner, variant))) in panes.iter().zip(&runners).enumerate() {
+            let trail = app.trails.then_some(&trails[k]);
+            renderer.draw_world(&app, runner, view, trail);
+            draw_letterbox(view, *part);
+            if runners.len() > 1 {
+                pane_label(view, variant, runner, layout.text_scale);
+            }
+        }
+        let mut meanings = app.scene().overlay().meanings();
+        if !app.show_forces && app.scene().selected().is_none() {
+            meanings.clear();
+        }
+        draw_legend(&meanings, &layout);
+        draw_hud(&app, get_fps(), &layout);
+        draw_footer(&app, &layout);
+        if app.help {
+            draw_help(&layout);
+        }
+        egui_macroquad::draw();
+        frames += 1;
+
+        if actions.contains(&Action::Screenshot) {
+            let name = format!(
+                "steering-demos-{}-{}.png",
+                app.entry().name,
+                app.scene().tick()
+            );
+            match save_screenshot(Path::new(&name)) {
+                Ok(()) => options.log(&format!("screenshot {name}")),
+                Err(e) => eprintln!("steering-demos: {e}"),
+            }
+        }
+        if let Some((path, wanted)) = &options.screenshot
+            && frames >= *wanted
+        {
+            let saved = save_screenshot(path);
+            if saved.is_ok() {
+                options.log(&format!("screenshot {}", path.display()));
+                println!("{}", timings.summary());
+            }
+            *outcome.borrow_mut() = saved;
+            break;
+        }
+        if app.quit {
+            break;
+        }
+        next_frame().await;
+        timings.push(
+            frame_started.elapsed().as_secs_f64() * 1e3,
+            draw_started.elapsed().as_secs_f64() * 1e3,
+            sim_ms,
+        );
+    }
+}
+
+/// Milliseconds per frame: the whole frame, the drawing, the simulation.
+#[derive(Default)]
+struct Timings {
+    frame: Vec<f64>,
+    draw: Vec<f64>,
+    sim: Vec<f64>,
+}
+
+impl Timings {
+    fn push(&mut self, frame: f64, draw: f64, sim: f64) {
+        self.frame.push(frame);
+        self.draw.push(draw);
+        self.sim.push(sim);
+    }
+
+    /// One line with the medians, for measuring without a GPU.
+    fn summary(&self) -> String {
+        fn median(v: &[f64]) -> f64 {
+            let mut v = v.to_vec();
+            v.sort_by(f64::total_cmp);
+            v.get(v.len() / 2).copied().unwrap_or(0.0)
+        }
+        format!(
+            "frames {}: median frame {:.2} ms, draw {:.2} ms, sim {:.2} ms per frame",
+            self.frame.len(),
+            median(&self.frame),
+            median(&self.draw),
+            median(&self.sim)
+        )
+    }
+}
+
+/// A pane's name and its figure, in its top-left corner.
+fn pane_label(view: &View, variant: &str, runner: &Runner, scale: f32) {
+    let figure = runner
+        .headline()
+        .first()
+        .map(|(name, value)| {
+            format!(
+                "   {name}: {}",
+                steering_demos::sim::knobs::number((value * 100.0).round() / 100.0)
+            )
+        })
+        .unwrap_or_default();
+    let size = 22.0 * scale;
+    let text = format!("{variant}{figure}");
+    let a = view.area;
+    macroquad::shapes::draw_rectangle(
+        a.x + 4.0,
+        a.y + 4.0,
+        macroquad::text::measure_text(&text, None, size as u16, 1.0).width + 16.0,
+        size + 10.0,
+        render::palette::PANEL,
+    );
+    draw_text(
+        &text,
+        a.x + 12.0,
+        a.y + 4.0 + size,
+        size,
+        render::palette::ACCENT,
+    );
+}
+
+/// Applies what the panel asked for; the event lines.
+fn apply_panel(app: &mut App, event: PanelEvent) -> Vec<String> {
+    match event {
+        PanelEvent::Set(knob, value) => app.set_knob(knob, value).into_iter().collect(),
+        PanelEvent::ResetAll => app
+            .entry()
+            .knobs
+            .iter()
+            .filter_map(|knob| app.set_knob(knob, knob.default))
+            .collect(),
+        PanelEvent::Copied => vec!["copied toml".into()],
+    }
+}
+
+/// The actions of the keys and clicks of this frame.
+fn read_input() -> Vec<Action> {
+    // Typed characters, so + works on any keyboard layout (and the keypad).
+    let mut typed = Vec::new();
+    while let Some(c) = get_char_pressed() {
+        typed.push(c);
+    }
+    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+    let pressed = |key: Key| match key {
+        Key::Click => is_mouse_button_pressed(MouseButton::Left),
+        Key::ClickUp => is_mouse_button_released(MouseButton::Left),
+        Key::Char(c) => typed.contains(&c),
+        Key::Digits => false,
+        Key::Tab => !shift && is_key_pressed(KeyCode::Tab),
+        Key::ShiftTab => shift && is_key_pressed(KeyCode::Tab),
+        Key::Left => is_key_pressed(KeyCode::Left),
+        Key::Right => is_key_pressed(KeyCode::Right),
+        Key::A => is_key_pressed(KeyCode::A),
+        Key::X => is_key_pressed(KeyCode::X),
+        Key::P => is_key_pressed(KeyCode::P),
+        Key::T => is_key_pressed(KeyCode::T),
+        Key::M => is_key_pressed(KeyCode::M),
+        Key::C => is_key_pressed(KeyCode::C),
+        Key::S => is_key_pressed(KeyCode::S),
+        Key::F => is_key_pressed(KeyCode::F),
+        Key::V => is_key_pressed(KeyCode::V),
+        Key::R => is_key_pressed(KeyCode::R),
+        Key::Space => is_key_pressed(KeyCode::Space),
+        Key::H => is_key_pressed(KeyCode::H),
+        Key::G => is_key_pressed(KeyCode::G),
+        Key::LeftBracket => is_key_pressed(KeyCode::LeftBracket),
+        Key::RightBracket => is_key_pressed(KeyCode::RightBracket),
+        Key::F12 => is_key_pressed(KeyCode::F12),
+        Key::Escape => is_key_pressed(KeyCode::Escape),
+    };
+    const DIGITS: [KeyCode; 9] = [
+        KeyCode::Key1,
+        KeyCode::Key2,
+        KeyCode::Key3,
+        KeyCode::Key4,
+        KeyCode::Key5,
+        KeyCode::Key6,
+        KeyCode::Key7,
+        KeyCode::Key8,
+        KeyCode::Key9,
+    ];
+    controls::actions(pressed, |d| is_key_pressed(DIGITS[d - 1]))
+}
+
+/// Saves the window as an opaque PNG; an unwritable path is an error, not a panic.
+fn save_screenshot(path: &Path) -> Result<(), String> {
+    let image = get_screen_data();
+    let (w, h) = (usize::from(image.width), usize::from(image.height));
+    let stride = w * 4;
+    let mut bytes = vec![0u8; stride * h];
+    // OpenGL rows run bottom-up.
+    for (y, row) in bytes.chunks_exact_mut(stride).enumerate() {
+        let src = (h - 1 - y) * stride;
+        row.copy_from_slice(&image.bytes[src..src + stride]);
+    }
+    for pixel in bytes.chunks_exact_mut(4) {
+        pixel[3] = 255;
+    }
+    image::save_buffer(path, &bytes, w as u32, h as u32, image::ColorType::Rgba8)
+        .map_err(|e| format!("cannot save the screenshot {}: {e}", path.display()))
+}
