@@ -4,13 +4,12 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 23] = [
+const PINNED: [(&str, &str, &str); 22] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
     ("wander", "circle", "cd31894903d5a5cc"),
     ("wander", "random-target", "57b87d4fcfb67c05"),
-    ("pursuit", "compare", "47853cc1690327a7"),
     ("pursuit", "dynamic-t", "46b886b22dbe7601"),
     ("pursuit", "constant-t", "a959ec28d7e6cb25"),
     ("patrol", "patrol", "5e8224634adcfd82"),

@@ -31,7 +31,7 @@ fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut egui::Ui))
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             egui::Frame::new()
-                .fill(Color32::from_rgba_unmultiplied(28, 31, 36, 240))
+                .fill(Color32::from_rgb(28, 31, 36))
                 .stroke(egui::Stroke::new(1.0, Color32::from_gray(90)))
                 .inner_margin(8.0)
                 .show(ui, |ui| {
@@ -196,9 +196,11 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
     });
 }
 
-/// The layout's text scale for egui too.
+/// The layout's text scale for egui too; and no feathering, which doubles
+/// the triangles (software GL pays per triangle).
 pub fn scale(ctx: &egui::Context, layout: &Layout) {
     if (ctx.pixels_per_point() - layout.text_scale).abs() > 0.01 {
         ctx.set_pixels_per_point(layout.text_scale);
     }
+    ctx.tessellation_options_mut(|o| o.feathering = false);
 }

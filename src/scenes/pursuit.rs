@@ -3,12 +3,13 @@
 //! A target (blue) seeks the pointer; pursuers seek where it will be T ticks
 //! ahead, evaders (yellow) flee that point. With a constant T a pursuer
 //! close to the target aims far ahead of it and chases a ghost; the dynamic
-//! T = distance / max speed shrinks the look-ahead as it closes in. The
-//! compare variant runs both side by side: red pursuers use dynamic T,
-//! purple ones the constant T.
+//! T = distance / max speed shrinks the look-ahead as it closes in. C shows
+//! the two side by side from the same seed (the split view): red pursuers
+//! with dynamic T, purple ones with the constant T.
 //!
-//! Controls: move the mouse to lead the target; V cycles compare / dynamic /
-//! constant T; a click shows the predicted positions and the forces.
+//! Controls: move the mouse to lead the target; V switches dynamic /
+//! constant T; C compares them; a click shows the predicted positions and
+//! the forces.
 
 use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
@@ -47,7 +48,6 @@ crate::params! {
 crate::variants! {
     /// Constant T against dynamic T.
     pub enum Variant {
-        Compare = "compare": "Red pursuers look ahead distance / max speed ticks (dynamic T), purple ones a constant T: watch purple overshoot.",
         DynamicT = "dynamic-t": "Pursuit with dynamic T: look ahead distance / max speed ticks; near the target, aim at it.",
         ConstantT = "constant-t": "Pursuit with a constant T: always the same ticks ahead, so a close pursuer chases a ghost.",
     }
@@ -99,18 +99,14 @@ impl Lesson for PursuitScene {
         tick_hz: None,
         pointer: PointerMode::Lissajous,
         primary: Some("constant_t"),
-        compare: None,
+        compare: Some(1),
     };
     type Params = PursuitParams;
     type Variant = Variant;
 
     fn new(params: &PursuitParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
-        // Pursuer k looks ahead a constant T in this variant; evaders always look dynamically.
-        let constant_t = |k: usize| match variant {
-            Variant::ConstantT => true,
-            Variant::Compare => k % 2 == 1,
-            Variant::DynamicT => false,
-        };
+        // Pursuers look ahead a constant T in that variant; evaders always look dynamically.
+        let constant_t = |_: usize| variant == Variant::ConstantT;
         let mut rng = rng(setup.seed);
         let stage = spawn.stage;
         spawn.agent(stage * 0.5, Vec2::ZERO, params.mass, Look::Target);
@@ -286,14 +282,23 @@ mod tests {
     }
 
     #[test]
-    fn compare_runs_both_side_by_side() {
-        let mut run = scene_with("pursuit", "compare", Some(4));
-        let looks = run.scene.looks();
-        let count = |l| looks.iter().filter(|&&x| x == l).count();
-        assert_eq!((count(Look::Pursuer), count(Look::ConstantPursuer)), (2, 2));
-        let m = run.steps(3000);
-        assert!(m.int("capture_tick_dynamic_t").is_some());
-        assert!(m.int("capture_tick").is_some());
+    fn each_variant_has_its_own_pursuers() {
+        for (variant, look) in [
+            ("dynamic-t", Look::Pursuer),
+            ("constant-t", Look::ConstantPursuer),
+        ] {
+            let mut run = scene_with("pursuit", variant, Some(4));
+            let looks = run.scene.looks();
+            assert_eq!(looks.iter().filter(|&&x| x == look).count(), 4, "{variant}");
+            let m = run.steps(3000);
+            assert_eq!(m.nan, 0);
+        }
+        assert!(
+            scene_with("pursuit", "dynamic-t", None)
+                .steps(3000)
+                .int("capture_tick")
+                .is_some()
+        );
     }
 
     #[test]
