@@ -19,7 +19,6 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::{Invalid, Knob};
 use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
-use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
@@ -151,15 +150,12 @@ fn circles(list: &[[f32; 3]]) -> Vec<Obstacle> {
 impl Lesson for AvoidScene {
     const NAME: &'static str = "avoid";
     const TITLE: &'static str = "Collision avoidance";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 7,
-        agents: Knob::agents("Agents seeking the pointer.", 12, 500, 1),
-        variant: 2,
-        tick_hz: None,
-        pointer: PointerMode::Lissajous,
-        primary: Some("max_see_ahead"),
-        compare: None,
-    };
+    const DEFAULTS: Defaults = Defaults::new(
+        7,
+        Knob::agents("Agents seeking the pointer.", 12, 500, 1),
+        2,
+    )
+    .primary("max_see_ahead");
     type Params = AvoidSceneParams;
     type Variant = Variant;
 

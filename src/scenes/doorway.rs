@@ -24,7 +24,6 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
-use crate::sim::pointer::PointerMode;
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use decide::{Decision, Rules, decide};
@@ -228,20 +227,18 @@ impl DoorwayScene {
 impl Lesson for DoorwayScene {
     const NAME: &'static str = "doorway";
     const TITLE: &'static str = "Queue at a doorway";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 5,
-        agents: Knob::agents(
+    const DEFAULTS: Defaults = Defaults::new(
+        5,
+        Knob::agents(
             "Agents in the room (original: 60); the room grows to keep their density.",
             60,
             MAX_AGENTS,
             1000,
         ),
-        variant: 4,
-        tick_hz: Some(30.0),
-        pointer: PointerMode::Lissajous,
-        primary: Some("max_separation"),
-        compare: None,
-    };
+        4,
+    )
+    .primary("max_separation")
+    .tick_hz(30.0);
     type Params = DoorwayParams;
     type Variant = Variant;
 

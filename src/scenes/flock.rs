@@ -19,7 +19,6 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
-use crate::sim::pointer::PointerMode;
 use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
@@ -83,6 +82,18 @@ pub struct FlockScene {
     polarization: Series,
 }
 
+/// How far to shift a query at `coord` to see across the nearer edge of a
+/// wrapping `size`: 0 when its circle crosses neither edge.
+fn edge_shift(coord: f32, radius: f32, size: f32) -> f32 {
+    if coord < radius {
+        -size
+    } else if coord > size - radius {
+        size
+    } else {
+        0.0
+    }
+}
+
 /// Calls `visit(j, offset)` for every boid `j` other than `i` within
 /// `radius` of `p`, with the offset to its nearest image across the
 /// wrapping edges.
@@ -98,26 +109,8 @@ fn around(
     let p = positions[i];
     let r_sq = radius * radius;
     // The plain query, then the images across each edge the circle crosses.
-    let shifts_x = [
-        0.0,
-        if p.x < radius {
-            -stage.x
-        } else if p.x > stage.x - radius {
-            stage.x
-        } else {
-            0.0
-        },
-    ];
-    let shifts_y = [
-        0.0,
-        if p.y < radius {
-            -stage.y
-        } else if p.y > stage.y - radius {
-            stage.y
-        } else {
-            0.0
-        },
-    ];
+    let shifts_x = [0.0, edge_shift(p.x, radius, stage.x)];
+    let shifts_y = [0.0, edge_shift(p.y, radius, stage.y)];
     for (a, &sx) in shifts_x.iter().enumerate() {
         for (b, &sy) in shifts_y.iter().enumerate() {
             if (a == 1 && sx == 0.0) || (b == 1 && sy == 0.0) {
@@ -268,20 +261,17 @@ fn decide(
 impl Lesson for FlockScene {
     const NAME: &'static str = "flock";
     const TITLE: &'static str = "Flocking";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 8,
-        agents: Knob::agents(
+    const DEFAULTS: Defaults = Defaults::new(
+        8,
+        Knob::agents(
             "Boids; the stage grows to keep their density.",
             200,
             MAX_AGENTS,
             1000,
         ),
-        variant: 2,
-        tick_hz: None,
-        pointer: PointerMode::Lissajous,
-        primary: Some("cohesion_weight"),
-        compare: None,
-    };
+        2,
+    )
+    .primary("cohesion_weight");
     type Params = FlockParams;
     type Variant = Variant;
 

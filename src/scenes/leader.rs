@@ -14,7 +14,6 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Input, Lesson, Setup, Spawn, Steer};
-use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::group::{self, SeparationParams, follow_leader, separation};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
@@ -95,15 +94,12 @@ impl LeaderScene {
 impl Lesson for LeaderScene {
     const NAME: &'static str = "leader";
     const TITLE: &'static str = "Leader following";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 6,
-        agents: Knob::agents("Followers (the leader comes on top).", 20, 2_000, 10),
-        variant: 0,
-        tick_hz: None,
-        pointer: PointerMode::Lissajous,
-        primary: Some("behind_dist"),
-        compare: None,
-    };
+    const DEFAULTS: Defaults = Defaults::new(
+        6,
+        Knob::agents("Followers (the leader comes on top).", 20, 2_000, 10),
+        0,
+    )
+    .primary("behind_dist");
     type Params = LeaderParams;
     type Variant = Variant;
 

@@ -13,7 +13,6 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::{Invalid, Knob};
 use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
-use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::path::{PathFollower, PathMode, distance_to_polyline, follow_path};
 use glam::Vec2;
@@ -85,15 +84,8 @@ pub struct PatrolScene {
 impl Lesson for PatrolScene {
     const NAME: &'static str = "patrol";
     const TITLE: &'static str = "Path following and patrol";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 4,
-        agents: Knob::agents("Agents on the path.", 3, 50, 1),
-        variant: 0,
-        tick_hz: None,
-        pointer: PointerMode::Lissajous,
-        primary: Some("path_radius"),
-        compare: None,
-    };
+    const DEFAULTS: Defaults =
+        Defaults::new(4, Knob::agents("Agents on the path.", 3, 50, 1), 0).primary("path_radius");
     type Params = PatrolParams;
     type Variant = Variant;
 

@@ -16,7 +16,6 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
-use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::pursuit::{Prediction, evade, predict, pursuit};
 use crate::steer::seek::seek;
@@ -87,20 +86,18 @@ impl PursuitScene {
 impl Lesson for PursuitScene {
     const NAME: &'static str = "pursuit";
     const TITLE: &'static str = "Pursuit and evade";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 3,
-        agents: Knob::agents(
+    const DEFAULTS: Defaults = Defaults::new(
+        3,
+        Knob::agents(
             "Pursuers (the target and the evaders come on top).",
             4,
             100,
             1,
         ),
-        variant: 0,
-        tick_hz: None,
-        pointer: PointerMode::Lissajous,
-        primary: Some("constant_t"),
-        compare: Some(1),
-    };
+        0,
+    )
+    .primary("constant_t")
+    .compare(1);
     type Params = PursuitParams;
     type Variant = Variant;
 

@@ -70,15 +70,13 @@ impl SeekScene {
 impl Lesson for SeekScene {
     const NAME: &'static str = "seek";
     const TITLE: &'static str = "Seek, flee and arrival";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 1,
-        agents: Knob::agents("Agents seeking the same target.", 1, 50, 1),
-        variant: 2,
-        tick_hz: None,
-        pointer: PointerMode::Still,
-        primary: Some("slowing_radius"),
-        compare: None,
-    };
+    const DEFAULTS: Defaults = Defaults::new(
+        1,
+        Knob::agents("Agents seeking the same target.", 1, 50, 1),
+        2,
+    )
+    .primary("slowing_radius")
+    .pointer(PointerMode::Still);
     type Params = SeekParams;
     type Variant = Variant;
 

@@ -14,7 +14,6 @@ use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
-use crate::sim::pointer::PointerMode;
 use crate::steer::seek::seek;
 use crate::steer::wander::{self, RandomTarget, next_angle};
 use crate::steer::{Limits, turn_angle};
@@ -118,15 +117,8 @@ impl WanderScene {
 impl Lesson for WanderScene {
     const NAME: &'static str = "wander";
     const TITLE: &'static str = "Wander";
-    const DEFAULTS: Defaults = Defaults {
-        seed: 2,
-        agents: Knob::agents("Wandering agents.", 8, 500, 1),
-        variant: 0,
-        tick_hz: None,
-        pointer: PointerMode::Lissajous,
-        primary: Some("angle_change"),
-        compare: None,
-    };
+    const DEFAULTS: Defaults =
+        Defaults::new(2, Knob::agents("Wandering agents.", 8, 500, 1), 0).primary("angle_change");
     type Params = WanderParams;
     type Variant = Variant;
 

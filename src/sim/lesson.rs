@@ -186,6 +186,51 @@ impl Settle<'_> {
     }
 }
 
+impl Defaults {
+    /// A lesson's start: `seed`, the agent-count knob, the first variant;
+    /// the app's tick rate, the scripted pointer, no primary knob.
+    pub const fn new(seed: u64, agents: Knob, variant: usize) -> Self {
+        Self {
+            seed,
+            agents,
+            variant,
+            tick_hz: None,
+            pointer: PointerMode::Lissajous,
+            primary: None,
+            compare: None,
+        }
+    }
+
+    /// The knob + and - turn.
+    pub const fn primary(self, knob: &'static str) -> Self {
+        Self {
+            primary: Some(knob),
+            ..self
+        }
+    }
+
+    /// The lesson's own pace, in ticks per second.
+    pub const fn tick_hz(self, hz: f32) -> Self {
+        Self {
+            tick_hz: Some(hz),
+            ..self
+        }
+    }
+
+    /// What the headless pointer does.
+    pub const fn pointer(self, pointer: PointerMode) -> Self {
+        Self { pointer, ..self }
+    }
+
+    /// The variant the split view shows beside the first.
+    pub const fn compare(self, variant: usize) -> Self {
+        Self {
+            compare: Some(variant),
+            ..self
+        }
+    }
+}
+
 /// A lesson: one file under `src/scenes/` and one row in the registry.
 pub trait Lesson: Send + Sized + 'static {
     /// Short name: `--scene NAME`, the demos.toml table.
