@@ -8,6 +8,7 @@
 mod render;
 mod window;
 
+use macroquad::miniquad::conf::{Icon, Platform};
 use macroquad::window::Conf;
 use std::cell::RefCell;
 use std::process::ExitCode;
@@ -18,17 +19,61 @@ use steering_demos::config::Config;
 use steering_demos::sim::report;
 use window::{Options, frame_loop};
 
-fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("steering-demos: {message}");
-            ExitCode::from(2)
-        }
+/// The window's class and the desktop's app id.
+const APP_ID: &str = "steering-demos";
+
+/// How the program ends when it does not succeed.
+enum Exit {
+    /// A usage or configuration error: one line, exit code 2.
+    Usage(String),
+    /// Already said on stderr; this exit code.
+    Quiet(u8),
+}
+
+impl From<String> for Exit {
+    fn from(message: String) -> Self {
+        Exit::Usage(message)
     }
 }
 
-fn run() -> Result<(), String> {
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Exit::Usage(message)) => {
+            eprintln!("steering-demos: {message}");
+            ExitCode::from(2)
+        }
+        Err(Exit::Quiet(code)) => ExitCode::from(code),
+    }
+}
+
+/// What is missing to open a window, if something is (Linux and the BSDs:
+/// an X or Wayland display).
+fn no_display() -> Option<&'static str> {
+    let unix_desktop = cfg!(all(
+        unix,
+        not(target_os = "macos"),
+        not(target_os = "android")
+    ));
+    let set = |name| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    (unix_desktop && !set("DISPLAY") && !set("WAYLAND_DISPLAY"))
+        .then_some("neither DISPLAY nor WAYLAND_DISPLAY is set")
+}
+
+/// The app's own icon, at the three sizes a window carries.
+fn window_icon() -> Option<Icon> {
+    fn pixels<const N: usize>(png: &[u8]) -> Option<[u8; N]> {
+        let rgba = image::load_from_memory(png).ok()?.to_rgba8();
+        rgba.into_raw().try_into().ok()
+    }
+    Some(Icon {
+        small: pixels(include_bytes!("../assets/icons/steering-demos-16.png"))?,
+        medium: pixels(include_bytes!("../assets/icons/steering-demos-32.png"))?,
+        big: pixels(include_bytes!("../assets/icons/steering-demos-64.png"))?,
+    })
+}
+
+fn run() -> Result<(), Exit> {
     let args = match cli::parse(std::env::args().skip(1))? {
         Parsed::Run(args) => args,
         Parsed::Print(text) => {
@@ -56,8 +101,20 @@ fn run() -> Result<(), String> {
             .build_global()
             .map_err(|e| format!("cannot start {} worker threads: {e}", start.threads))?;
     }
+    if let Some(missing) = no_display() {
+        eprintln!(
+            "steering-demos: no display to open the window on ({missing}); \
+             run a scene with --headless, or under xvfb-run for screenshots"
+        );
+        return Err(Exit::Quiet(1));
+    }
     let conf = Conf {
         window_title: "Steering Demos".to_string(),
+        platform: Platform {
+            linux_wm_class: APP_ID,
+            ..Default::default()
+        },
+        icon: window_icon(),
         window_width: config.app.window[0] as i32,
         window_height: config.app.window[1] as i32,
         window_resizable: true,
@@ -82,11 +139,27 @@ fn run() -> Result<(), String> {
                 "--select {i}: the scene has {} agents (0 to {})",
                 app.scene().crowd().len(),
                 app.scene().crowd().len().saturating_sub(1)
-            ));
+            )
+            .into());
         }
         app.select(Some(i as usize));
     }
     let outcome = Rc::new(RefCell::new(Ok(())));
+    // A window system that refuses us (no OpenGL, a dead X server) panics
+    // inside the window library: say so in one sentence, not a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown error".into());
+        eprintln!(
+            "steering-demos: the window could not be opened or kept open ({what}); \
+             run a scene with --headless, or under xvfb-run"
+        );
+        std::process::exit(1);
+    }));
     macroquad::Window::from_config(conf, frame_loop(app, options, outcome.clone()));
-    outcome.replace(Ok(()))
+    outcome.replace(Ok(())).map_err(Exit::from)
 }

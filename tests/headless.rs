@@ -279,3 +279,21 @@ fn list_prints_every_scene_with_variants_and_knobs() {
     assert!(version.status.success());
     assert!(String::from_utf8_lossy(&version.stdout).contains(env!("CARGO_PKG_VERSION")));
 }
+
+#[test]
+fn without_a_display_one_sentence_and_exit_1() {
+    let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(["--scene", "seek"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("no display") && stderr.contains("--headless"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

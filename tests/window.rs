@@ -150,7 +150,7 @@ static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 /// (the test says it was skipped) without Xvfb, xdotool or import, which
 /// under CI is a failure.
 fn launch(args: &[&str], first_event: &str, screen: (u32, u32)) -> Option<(Reaper, Session)> {
-    let missing: Vec<_> = ["Xvfb", "xdotool", "import"]
+    let missing: Vec<_> = ["Xvfb", "xdotool", "import", "xprop"]
         .into_iter()
         .filter(|t| !have(t))
         .collect();
@@ -160,7 +160,7 @@ fn launch(args: &[&str], first_event: &str, screen: (u32, u32)) -> Option<(Reape
         // Straight to the terminal: libtest captures only the print macros.
         let _ = writeln!(
             std::io::stderr(),
-            "window test skipped: {missing:?} not installed (apt-get install xvfb xauth xdotool imagemagick)"
+            "window test skipped: {missing:?} not installed (apt-get install xvfb xauth xdotool x11-utils imagemagick)"
         );
         return None;
     }
@@ -200,6 +200,14 @@ fn launch(args: &[&str], first_event: &str, screen: (u32, u32)) -> Option<(Reape
         &["search", "--sync", "--name", "^Steering Demos$"],
     );
     s.window = found.lines().next().expect("a window").to_string();
+    // A desktop program: its own class (so a dock groups it) and icon.
+    let class = s.tool("xprop", &["-id", &s.window, "WM_CLASS"]);
+    assert!(class.contains("\"steering-demos\""), "{class}");
+    let icon = s.tool("xprop", &["-id", &s.window, "-notype", "_NET_WM_ICON"]);
+    assert!(
+        icon.contains("Icon (64 x 64)"),
+        "the window carries its icon"
+    );
     Some((reaper, s))
 }
 
