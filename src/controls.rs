@@ -274,7 +274,7 @@ pub const CONTROLS: &[Control] = &[
     Control {
         label: "F12",
         bindings: &[(Key::F12, Action::Screenshot)],
-        help: "save a screenshot (PNG)",
+        help: "save a screenshot in ~/Pictures/steering-demos (XDG_PICTURES_DIR)",
         scope: Scope::Desktop,
         hint: Hint::None,
     },

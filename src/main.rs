@@ -81,7 +81,16 @@ fn run() -> Result<(), Exit> {
             return Ok(());
         }
     };
-    let config = Config::load(args.config.as_deref()).map_err(|e| e.to_string())?;
+    // Headless runs and --list answer in the terminal: a broken file stops
+    // them. The window falls back on the built-in scenes and shows the error.
+    let (config, config_error) = if args.headless || args.list {
+        (
+            Config::load(args.config.as_deref()).map_err(|e| e.to_string())?,
+            None,
+        )
+    } else {
+        Config::load_or_embedded(args.config.as_deref()).map_err(|e| e.to_string())?
+    };
     if args.list {
         print!("{}", cli::list(&config));
         return Ok(());
@@ -126,6 +135,7 @@ fn run() -> Result<(), Exit> {
         log_events: args.log_events,
     };
     let mut app = App::new(config, start.scene, start.setup);
+    app.notice = config_error.map(|e| format!("{e} (the built-in scenes are in use)"));
     app.show_forces = args.show_forces;
     app.panel = args.panel;
     app.trails = args.trails;
@@ -155,8 +165,8 @@ fn run() -> Result<(), Exit> {
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".into());
         eprintln!(
-            "steering-demos: the window could not be opened or kept open ({what}); \
-             run a scene with --headless, or under xvfb-run"
+            "steering-demos: the window stopped: {what} \
+             (without a usable display, run a scene with --headless, or under xvfb-run)"
         );
         std::process::exit(1);
     }));

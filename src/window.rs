@@ -67,6 +67,12 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     let mut trails = [Trails::default(), Trails::default()];
     let mut frames: u64 = 0;
     let mut timings = Timings::default();
+    // A short message on the legend's line (where F12 saved), and since when.
+    let mut flash: Option<(String, Instant)> = None;
+    options.log(&format!("config {}", app.config.source));
+    if let Some(notice) = &app.notice {
+        options.log(&format!("config error {notice}"));
+    }
     options.log(&format!("scene {}", app.entry().name));
     loop {
         let frame_started = Instant::now();
@@ -169,25 +175,47 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         if !app.show_forces && app.scene().selected().is_none() {
             meanings.clear();
         }
-        draw_legend(&meanings, &layout);
+        flash = flash.filter(|(_, since)| since.elapsed().as_secs_f32() < FLASH_SECONDS);
+        match (&app.notice, &flash) {
+            (Some(notice), _) => render::draw_notice(notice, &layout, true),
+            (None, Some((message, _))) => {
+                render::draw_notice(message, &layout, !message.starts_with("saved"))
+            }
+            (None, None) => draw_legend(&meanings, &layout),
+        }
         draw_hud(&app, get_fps(), &layout);
         draw_footer(&app, &layout);
         if app.help {
-            draw_help(&layout);
+            draw_help(&layout, &app.config.source);
         }
         egui_macroquad::draw();
         frames += 1;
 
         if actions.contains(&Action::Screenshot) {
-            let name = format!(
-                "steering-demos-{}-{}.png",
-                app.entry().name,
-                app.scene().tick()
-            );
-            match save_screenshot(Path::new(&name)) {
-                Ok(()) => options.log(&format!("screenshot {name}")),
+            let line = match pictures_folder() {
+                Some(folder) => {
+                    let path = folder.join(format!(
+                        "steering-demos-{}-{}.png",
+                        app.entry().name,
+                        timestamp()
+                    ));
+                    std::fs::create_dir_all(&folder)
+                        .map_err(|e| format!("cannot create {}: {e}", folder.display()))
+                        .and_then(|()| save_screenshot(&path))
+                        .map(|()| format!("saved {}", path.display()))
+                }
+                None => {
+                    Err("no folder for pictures: neither XDG_PICTURES_DIR nor HOME is set".into())
+                }
+            };
+            match &line {
+                Ok(saved) => options.log(&format!(
+                    "screenshot {}",
+                    saved.trim_start_matches("saved ")
+                )),
                 Err(e) => eprintln!("steering-demos: {e}"),
             }
+            flash = Some((line.unwrap_or_else(|e| e), Instant::now()));
         }
         if let Some((path, wanted)) = &options.screenshot
             && frames >= *wanted
@@ -195,7 +223,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             let saved = save_screenshot(path);
             if saved.is_ok() {
                 options.log(&format!("screenshot {}", path.display()));
-                println!("{}", timings.summary());
+                let _ = writeln!(std::io::stdout(), "{}", timings.summary());
             }
             *outcome.borrow_mut() = saved;
             break;
@@ -210,6 +238,44 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             sim_ms,
         );
     }
+}
+
+/// How long the window shows where a screenshot went.
+const FLASH_SECONDS: f32 = 4.0;
+
+/// Where F12 saves: `$XDG_PICTURES_DIR/steering-demos`, or
+/// `~/Pictures/steering-demos` (never the working directory, which for a
+/// menu launch is the home folder).
+fn pictures_folder() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_PICTURES_DIR")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join("Pictures")))?;
+    Some(base.join("steering-demos"))
+}
+
+/// The time now as `20261123-095501` (UTC), for file names.
+fn timestamp() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
 }
 
 /// Milliseconds per frame: the whole frame, the drawing, the simulation.

@@ -8,6 +8,8 @@ fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_steering-demos"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        // The shipped settings, whatever this machine's user keeps.
+        .env("XDG_CONFIG_HOME", "/nonexistent")
         .output()
         .expect("the binary runs")
 }
@@ -296,4 +298,53 @@ fn without_a_display_one_sentence_and_exit_1() {
         "{stderr}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn settings_come_from_the_user_folder_never_the_working_directory() {
+    let root = std::env::temp_dir().join(format!("steering-demos-xdg-{}", std::process::id()));
+    let folder = root.join("config").join("steering-demos");
+    let work = root.join("work");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::create_dir_all(&work).unwrap();
+    let shipped =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demos.toml")).unwrap();
+    // The user's file gives seek 3 agents; one in the working directory 7.
+    std::fs::write(
+        folder.join("demos.toml"),
+        shipped.replacen("agents = 1\n", "agents = 3\n", 1),
+    )
+    .unwrap();
+    std::fs::write(
+        work.join("demos.toml"),
+        shipped.replacen("agents = 1\n", "agents = 7\n", 1),
+    )
+    .unwrap();
+    let run = |config_home: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+            .args(["--headless", "--scene", "seek", "--steps", "2"])
+            .current_dir(&work)
+            .env("XDG_CONFIG_HOME", config_home)
+            .output()
+            .unwrap()
+    };
+    let out = run(&root.join("config"));
+    let r: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    assert_eq!(
+        r["agents"], 3,
+        "the user's file, not the working directory's"
+    );
+    let out = run(&root.join("nowhere"));
+    let r: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    assert_eq!(r["agents"], 1, "no user file: the built-in copy");
+    // Broken, a headless run says where and stops (the window shows it instead).
+    std::fs::write(folder.join("demos.toml"), "[seek]\nagents = \"many\"\n").unwrap();
+    let out = run(&root.join("config"));
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        e.contains("steering-demos/demos.toml:2:") && e.contains("seek.agents"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&root).ok();
 }

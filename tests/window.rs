@@ -174,6 +174,9 @@ fn launch(args: &[&str], first_event: &str, screen: (u32, u32)) -> Option<(Reape
         .arg("--log-events")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("DISPLAY", &display)
+        // The shipped settings, whatever this machine's user keeps.
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .env("XDG_PICTURES_DIR", env!("CARGO_TARGET_TMPDIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -194,6 +197,13 @@ fn launch(args: &[&str], first_event: &str, screen: (u32, u32)) -> Option<(Reape
         events,
         shots,
     };
+    // The settings in use come first: with HOME and XDG_CONFIG_HOME as they
+    // are here, the built-in copy or the user's file.
+    let config = s
+        .events
+        .recv_timeout(Duration::from_secs(20))
+        .expect("a first line");
+    assert!(config.starts_with("config "), "{config}");
     s.expect(first_event);
     let found = s.tool(
         "xdotool",

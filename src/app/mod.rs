@@ -42,6 +42,8 @@ pub struct App {
     pub rate: f64,
     /// Esc with nothing selected: the window should close.
     pub quit: bool,
+    /// A message the window shows until the app closes (a broken demos.toml).
+    pub notice: Option<String>,
     accumulator: f64,
     /// The pointer of the last tick, in world coordinates.
     pub pointer: Vec2,
@@ -72,6 +74,7 @@ impl App {
             chart: false,
             rate: 1.0,
             quit: false,
+            notice: None,
             config,
             index,
             memory,

@@ -22,14 +22,25 @@ use glam::Vec2;
 use locate::Locator;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue, ValueDeserializer};
 
 /// The shipped configuration, used when there is no demos.toml to read.
 pub const EMBEDDED: &str = include_str!("../../demos.toml");
 
-/// The file name looked for in the working directory.
+/// The file name looked for in the user's configuration folder.
 pub const FILE_NAME: &str = "demos.toml";
+
+/// Where a desktop keeps this app's settings:
+/// `$XDG_CONFIG_HOME/steering-demos/demos.toml` (default `~/.config`).
+/// Never the working directory, which for a menu launch is the home folder.
+pub fn user_file() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("steering-demos").join(FILE_NAME))
+}
 
 /// The whole configuration.
 #[derive(Debug, Clone)]
@@ -88,17 +99,27 @@ impl SceneConfig {
 }
 
 impl Config {
-    /// Reads `path`, or `demos.toml` in the working directory, or falls back
-    /// to the embedded copy when neither was asked for nor found.
+    /// Reads `path`, or the user's file ([`user_file`]) when it exists, or
+    /// the embedded copy.
     pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
-        let (name, text) = match path {
-            Some(p) => (p.display().to_string(), read(p)?),
-            None if Path::new(FILE_NAME).is_file() => {
-                (FILE_NAME.to_string(), read(Path::new(FILE_NAME))?)
-            }
-            None => ("embedded demos.toml".to_string(), EMBEDDED.to_string()),
-        };
-        Config::parse(&name, &text)
+        let user = user_file().filter(|p| p.is_file());
+        match path.map(Path::to_path_buf).or(user) {
+            Some(p) => Config::parse(&p.display().to_string(), &read(&p)?),
+            None => Ok(Config::embedded()),
+        }
+    }
+
+    /// [`Config::load`], but a broken user file gives way to the embedded
+    /// copy, with the error to show (the window shows it; nobody may be
+    /// watching a terminal). A file named on the command line stays strict.
+    pub fn load_or_embedded(
+        path: Option<&Path>,
+    ) -> Result<(Config, Option<ConfigError>), ConfigError> {
+        match Config::load(path) {
+            Ok(config) => Ok((config, None)),
+            Err(e) if path.is_none() => Ok((Config::embedded(), Some(e))),
+            Err(e) => Err(e),
+        }
     }
 
     /// The embedded configuration (always valid: a test checks it).

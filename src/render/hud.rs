@@ -174,11 +174,33 @@ pub fn draw_legend(meanings: &[Meaning], layout: &Layout) {
     }
 }
 
-/// Every control, in the help box.
-pub fn draw_help(layout: &Layout) {
+/// A message that must be seen on the legend's line: a broken demos.toml
+/// (`warning`), or where a screenshot went.
+pub fn draw_notice(notice: &str, layout: &Layout, warning: bool) {
+    let r = layout.legend;
+    let fill = if warning {
+        super::palette::WARNING
+    } else {
+        super::palette::NOTE
+    };
+    draw_rectangle(r.x, r.y, r.w, r.h, fill);
+    let (_, body_size) = text_sizes(layout);
+    let size = body_size * 0.9;
+    let text = fit(notice, size, r.w - 2.0 * MARGIN);
+    draw_text(
+        &text,
+        r.x + MARGIN,
+        r.y + r.h * 0.5 + size * 0.3,
+        size,
+        TEXT,
+    );
+}
+
+/// Every control, in the help box, and the settings file in use.
+pub fn draw_help(layout: &Layout, settings: &str) {
     let Some(r) = layout.help else { return };
     let (title_size, body_size) = text_sizes(layout);
-    let row = (r.h - 2.0 * MARGIN) / (CONTROLS.len() as f32 + 1.5);
+    let row = (r.h - 2.0 * MARGIN) / (CONTROLS.len() as f32 + 2.5);
     let body_size = body_size.min(row * 0.85).max(6.0);
     fill(&r);
     draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, ACCENT);
@@ -200,4 +222,11 @@ pub fn draw_help(layout: &Layout) {
         let help = fit(control.help, body_size, r.right() - MARGIN - text_x);
         draw_text(&help, text_x, ty, body_size, TEXT);
     }
+    let settings = fit(
+        &format!("settings: {settings}"),
+        body_size,
+        r.w - 4.0 * MARGIN,
+    );
+    let ty = r.y + MARGIN + row * (CONTROLS.len() as f32 + 2.0);
+    draw_text(&settings, r.x + MARGIN * 2.0, ty, body_size, TEXT_DIM);
 }

@@ -6,7 +6,7 @@ pub mod lab;
 pub mod palette;
 mod trails;
 
-pub use hud::{draw_footer, draw_help, draw_hud, draw_legend};
+pub use hud::{draw_footer, draw_help, draw_hud, draw_legend, draw_notice};
 pub use trails::Trails;
 
 use macroquad::color::Color;

@@ -32,6 +32,10 @@ pub const ACCENT: Color = rgb(0xffc857);
 pub const SELECTED: Color = rgb(0xff006e);
 /// The line around a stage pane.
 pub const FRAME: Color = rgb(0x5c6370);
+/// Behind a message that must be seen.
+pub const WARNING: Color = rgb(0x9b2226);
+/// Behind a plain note (where a screenshot went).
+pub const NOTE: Color = rgb(0x2d6a4f);
 /// Trails, before fading.
 pub const TRAIL: Color = rgb(0x3d5a80);
 
