@@ -75,6 +75,13 @@ pub struct Args {
     /// List every scene with its variants and knobs, and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot"])]
     pub list: bool,
+    /// Add Steering Demos to the desktop's menu (entry and icons under
+    /// $XDG_DATA_HOME, default ~/.local/share), and exit
+    #[arg(long, conflicts_with_all = ["headless", "screenshot", "list", "uninstall_desktop"])]
+    pub install_desktop: bool,
+    /// Remove exactly what --install-desktop wrote, and exit
+    #[arg(long, conflicts_with_all = ["headless", "screenshot", "list"])]
+    pub uninstall_desktop: bool,
 }
 
 /// The neighbour searches, as named on the command line.

@@ -24,6 +24,7 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod controls;
+pub mod desktop;
 pub mod layout;
 pub mod overlay;
 pub mod scenes;

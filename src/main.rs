@@ -19,8 +19,7 @@ use steering_demos::config::Config;
 use steering_demos::sim::report;
 use window::{Options, frame_loop};
 
-/// The window's class and the desktop's app id.
-const APP_ID: &str = "steering-demos";
+use steering_demos::desktop::APP_ID;
 
 /// How the program ends when it does not succeed.
 enum Exit {
@@ -81,6 +80,17 @@ fn run() -> Result<(), Exit> {
             return Ok(());
         }
     };
+    if args.install_desktop || args.uninstall_desktop {
+        let done = if args.install_desktop {
+            steering_demos::desktop::install()
+        } else {
+            steering_demos::desktop::uninstall()
+        };
+        for line in done? {
+            println!("{line}");
+        }
+        return Ok(());
+    }
     // Headless runs and --list answer in the terminal: a broken file stops
     // them. The window falls back on the built-in scenes and shows the error.
     let (config, config_error) = if args.headless || args.list {
