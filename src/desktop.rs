@@ -144,3 +144,16 @@ mod tests {
         )));
     }
 }
+
+#[cfg(test)]
+mod shipped {
+    use super::*;
+
+    /// The .deb's entry (`cargo deb`) is the one `--install-desktop` writes,
+    /// for the system-wide binary.
+    #[test]
+    fn the_packaged_entry_is_the_generated_one() {
+        let shipped = include_str!("../assets/steering-demos.desktop");
+        assert_eq!(shipped, entry(Path::new("/usr/bin/steering-demos")));
+    }
+}
