@@ -12,10 +12,13 @@ use glam::Vec2;
 use std::path::PathBuf;
 
 /// Craig Reynolds' steering behaviors, one scene per lesson.
-#[derive(Debug, Clone, PartialEq, Parser)]
+///
+/// `Args::default()` is a start with no arguments (the web page's; its
+/// `frames` is 0, which only matters with `--screenshot`).
+#[derive(Debug, Clone, Default, PartialEq, Parser)]
 #[command(name = "steering-demos", version, about)]
 pub struct Args {
-    /// Read this demos.toml instead of ./demos.toml or the built-in one
+    /// Read this demos.toml instead of $XDG_CONFIG_HOME/steering-demos/demos.toml or the built-in one
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
     /// Scene to start on (see --list)

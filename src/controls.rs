@@ -6,6 +6,10 @@
 use crate::scenes::registry::SCENES;
 use crate::sim::runner::Runner;
 
+/// Whether this build runs in a web page, where nothing quits the program
+/// and nothing writes files: the controls for those are left out there.
+pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
+
 /// Something the user can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
@@ -90,7 +94,7 @@ pub enum Scope {
     PrimaryKnob,
     /// Scenes with more than one variant.
     Variants,
-    /// Where the window can write files (not in a browser).
+    /// Where the program can write files and quit (not in a web page).
     Desktop,
     /// Scenes with obstacles a person may move.
     Obstacles,
@@ -100,7 +104,8 @@ impl Scope {
     pub fn applies(self, scene: &Runner) -> bool {
         let entry = scene.entry();
         match self {
-            Scope::All | Scope::Desktop => true,
+            Scope::All => true,
+            Scope::Desktop => !IN_BROWSER,
             Scope::PrimaryKnob => entry.primary().is_some(),
             Scope::Variants => entry.variants.len() > 1,
             Scope::Obstacles => scene.obstacles().is_some(),
@@ -288,18 +293,35 @@ pub const CONTROLS: &[Control] = &[
     Control {
         label: "Esc",
         bindings: &[(Key::Escape, Action::Escape)],
-        help: "deselect the agent; with none selected, quit",
-        scope: Scope::Desktop,
+        help: if IN_BROWSER {
+            "deselect the agent"
+        } else {
+            "deselect the agent; with none selected, quit"
+        },
+        scope: Scope::All,
         hint: Hint::None,
     },
 ];
+
+/// The controls a build offers: all of them on the desktop; in a web page,
+/// not those that write files or quit.
+pub fn offered(in_browser: bool) -> impl Iterator<Item = &'static Control> {
+    CONTROLS
+        .iter()
+        .filter(move |c| !(in_browser && c.scope == Scope::Desktop))
+}
+
+/// The controls this build offers (see [`offered`]).
+pub fn available() -> impl Iterator<Item = &'static Control> {
+    offered(IN_BROWSER)
+}
 
 /// The actions of the keys that went down this frame, in table order.
 /// `pressed` says whether a key went down; digits beyond the scene count
 /// do nothing.
 pub fn actions(pressed: impl Fn(Key) -> bool, digit: impl Fn(usize) -> bool) -> Vec<Action> {
     let mut out = Vec::new();
-    for control in CONTROLS {
+    for control in available() {
         for &(key, action) in control.bindings {
             if key == Key::Digits {
                 let n = SCENES.len().min(9);
@@ -364,6 +386,15 @@ mod tests {
         keys.dedup();
         let unique: std::collections::HashSet<_> = keys.iter().map(|k| format!("{k:?}")).collect();
         assert_eq!(unique.len(), n);
+    }
+
+    #[test]
+    fn a_web_page_offers_no_file_writing_and_no_quitting() {
+        let web: Vec<_> = offered(true).map(|c| c.label).collect();
+        assert!(!web.contains(&"F12"), "{web:?}");
+        assert!(web.contains(&"Esc") && web.contains(&"H"), "{web:?}");
+        assert_eq!(offered(true).count() + 1, offered(false).count());
+        assert_eq!(offered(false).count(), CONTROLS.len());
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! - [`config`]: reads `demos.toml` and locates its errors.
 //! - [`controls`]: the one table of keys.
 //! - [`cli`]: the command line.
+//! - [`stopwatch`]: elapsed time, native and in a web page.
 //! - [`app`]: the window's state and controls as plain data (tested headless).
 //! - `render` (binary only): macroquad drawing, the only code that touches
 //!   the window.
@@ -30,3 +31,4 @@ pub mod overlay;
 pub mod scenes;
 pub mod sim;
 pub mod steer;
+pub mod stopwatch;

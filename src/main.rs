@@ -59,8 +59,12 @@ fn no_display() -> Option<&'static str> {
         .then_some("neither DISPLAY nor WAYLAND_DISPLAY is set")
 }
 
-/// The app's own icon, at the three sizes a window carries.
+/// The app's own icon, at the three sizes a window carries (a web page
+/// has the favicon instead).
 fn window_icon() -> Option<Icon> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
     fn pixels<const N: usize>(png: &[u8]) -> Option<[u8; N]> {
         let rgba = image::load_from_memory(png).ok()?.to_rgba8();
         rgba.into_raw().try_into().ok()
@@ -72,13 +76,24 @@ fn window_icon() -> Option<Icon> {
     })
 }
 
-fn run() -> Result<(), Exit> {
-    let args = match cli::parse(std::env::args().skip(1))? {
-        Parsed::Run(args) => args,
+/// The command line's choices. A web page has no command line: it starts
+/// with the defaults, and carries no argument parser.
+fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
+    if cfg!(target_arch = "wasm32") {
+        return Ok(Some(Box::default()));
+    }
+    match cli::parse(std::env::args().skip(1))? {
+        Parsed::Run(args) => Ok(Some(args)),
         Parsed::Print(text) => {
             println!("{}", text.trim_end());
-            return Ok(());
+            Ok(None)
         }
+    }
+}
+
+fn run() -> Result<(), Exit> {
+    let Some(args) = arguments()? else {
+        return Ok(());
     };
     if args.install_desktop || args.uninstall_desktop {
         let done = if args.install_desktop {
@@ -142,7 +157,9 @@ fn run() -> Result<(), Exit> {
     };
     let options = Options {
         screenshot: args.screenshot.clone().map(|path| (path, args.frames)),
-        log_events: args.log_events,
+        // A web page has no command line; its console is where a developer
+        // (and the browser test) reads what happened.
+        log_events: args.log_events || steering_demos::controls::IN_BROWSER,
     };
     let mut app = App::new(config, start.scene, start.setup);
     app.notice = config_error.map(|e| format!("{e} (the built-in scenes are in use)"));
@@ -167,6 +184,8 @@ fn run() -> Result<(), Exit> {
     let outcome = Rc::new(RefCell::new(Ok(())));
     // A window system that refuses us (no OpenGL, a dead X server) panics
     // inside the window library: say so in one sentence, not a backtrace.
+    // (In a web page miniquad's own hook sends panics to the console.)
+    #[cfg(not(target_arch = "wasm32"))]
     std::panic::set_hook(Box::new(|info| {
         let what = info
             .payload()

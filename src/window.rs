@@ -12,19 +12,20 @@ use macroquad::input::{
 };
 use macroquad::math::vec2;
 use macroquad::text::draw_text;
+#[cfg(not(target_arch = "wasm32"))]
 use macroquad::texture::get_screen_data;
-use macroquad::time::{get_fps, get_frame_time};
+use macroquad::time::get_frame_time;
 use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
 use std::cell::RefCell;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::time::Instant;
 use steering_demos::app::{Action, App};
 use steering_demos::controls::{self, Key};
 use steering_demos::layout::{Layout, Open, Rect};
 use steering_demos::sim::pointer::ScriptedPointer;
 use steering_demos::sim::runner::Runner;
+use steering_demos::stopwatch::Stopwatch;
 
 /// Command-line choices the frame loop needs.
 pub struct Options {
@@ -35,8 +36,15 @@ pub struct Options {
 }
 
 impl Options {
+    /// Prints an event line: on stdout, or in a web page on its console.
     pub fn log(&self, line: &str) {
-        if self.log_events {
+        if !self.log_events {
+            return;
+        }
+        #[cfg(target_arch = "wasm32")]
+        macroquad::miniquad::info!("{}", line);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{line}");
             let _ = out.flush();
@@ -68,14 +76,14 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     let mut frames: u64 = 0;
     let mut timings = Timings::default();
     // A short message on the legend's line (where F12 saved), and since when.
-    let mut flash: Option<(String, Instant)> = None;
+    let mut flash: Option<(String, Stopwatch)> = None;
     options.log(&format!("config {}", app.config.source));
     if let Some(notice) = &app.notice {
         options.log(&format!("config error {notice}"));
     }
     options.log(&format!("scene {}", app.entry().name));
     loop {
-        let frame_started = Instant::now();
+        let frame_started = Stopwatch::start();
         let screen = vec2(screen_width(), screen_height());
         let open = Open {
             panel: app.panel,
@@ -133,7 +141,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
 
         // Fixed steps. A screenshot run steps exactly one tick per frame at
         // the scripted pointer, so its pictures do not depend on the machine.
-        let sim_started = Instant::now();
+        let sim_started = Stopwatch::start();
         if options.screenshot.is_some() {
             let script = ScriptedPointer::new(
                 &app.config.app.pointer,
@@ -147,7 +155,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             let pointer = view_under(&panes).to_world(mouse);
             app.advance(f64::from(get_frame_time()), pointer);
         }
-        let sim_ms = sim_started.elapsed().as_secs_f64() * 1e3;
+        let sim_ms = sim_started.millis();
         if app.trails {
             trails[0].record(app.scene());
             if let Some(pane) = app.compared() {
@@ -156,7 +164,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         }
 
         // Draw (the drawing's time runs until the frame is on screen).
-        let draw_started = Instant::now();
+        let draw_started = Stopwatch::start();
         clear_background(render::palette::BACKGROUND);
         let panes = views(&app, layout.stage);
         let mut runners: Vec<(&Runner, &'static str)> = vec![(app.scene(), app.variant())];
@@ -175,7 +183,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         if !app.show_forces && app.scene().selected().is_none() {
             meanings.clear();
         }
-        flash = flash.filter(|(_, since)| since.elapsed().as_secs_f32() < FLASH_SECONDS);
+        flash = flash.filter(|(_, since)| since.seconds() < FLASH_SECONDS);
         match (&app.notice, &flash) {
             (Some(notice), _) => render::draw_notice(notice, &layout, true),
             (None, Some((message, _))) => {
@@ -183,7 +191,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             }
             (None, None) => draw_legend(&meanings, &layout),
         }
-        draw_hud(&app, get_fps(), &layout);
+        draw_hud(&app, get_frame_time(), &layout);
         draw_footer(&app, &layout);
         if app.help {
             draw_help(&layout, &app.config.source);
@@ -215,7 +223,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
                 )),
                 Err(e) => eprintln!("steering-demos: {e}"),
             }
-            flash = Some((line.unwrap_or_else(|e| e), Instant::now()));
+            flash = Some((line.unwrap_or_else(|e| e), Stopwatch::start()));
         }
         if let Some((path, wanted)) = &options.screenshot
             && frames >= *wanted
@@ -232,16 +240,12 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             break;
         }
         next_frame().await;
-        timings.push(
-            frame_started.elapsed().as_secs_f64() * 1e3,
-            draw_started.elapsed().as_secs_f64() * 1e3,
-            sim_ms,
-        );
+        timings.push(frame_started.millis(), draw_started.millis(), sim_ms);
     }
 }
 
 /// How long the window shows where a screenshot went.
-const FLASH_SECONDS: f32 = 4.0;
+const FLASH_SECONDS: f64 = 4.0;
 
 /// Where F12 saves: `$XDG_PICTURES_DIR/steering-demos`, or
 /// `~/Pictures/steering-demos` (never the working directory, which for a
@@ -404,7 +408,17 @@ fn read_input() -> Vec<Action> {
     controls::actions(pressed, |d| is_key_pressed(DIGITS[d - 1]))
 }
 
+/// A web page writes no files (and so carries no PNG encoder).
+#[cfg(target_arch = "wasm32")]
+fn save_screenshot(path: &Path) -> Result<(), String> {
+    Err(format!(
+        "cannot save {}: a web page writes no files",
+        path.display()
+    ))
+}
+
 /// Saves the window as an opaque PNG; an unwritable path is an error, not a panic.
+#[cfg(not(target_arch = "wasm32"))]
 fn save_screenshot(path: &Path) -> Result<(), String> {
     let image = get_screen_data();
     let (w, h) = (usize::from(image.width), usize::from(image.height));

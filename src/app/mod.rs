@@ -7,15 +7,15 @@
 
 use crate::config::{Config, SceneConfig};
 pub use crate::controls::Action;
-use crate::controls::{CONTROLS, Hint};
+use crate::controls::{CONTROLS, Hint, IN_BROWSER};
 use crate::scenes::registry::Entry;
 use crate::sim::knobs::{Apply, Knob, number};
 use crate::sim::lesson::{Input, Setup};
 use crate::sim::runner::Runner;
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::NeighborMode;
+use crate::stopwatch::Stopwatch;
 use glam::Vec2;
-use std::time::Instant;
 
 /// The running application.
 pub struct App {
@@ -349,6 +349,9 @@ impl App {
                 if self.runner.selected().is_some() {
                     return self.select(None);
                 }
+                if IN_BROWSER {
+                    return None;
+                }
                 self.quit = true;
                 Some("quit".into())
             }
@@ -380,7 +383,7 @@ impl App {
 
     /// Runs one tick at the current pointer (both panes in the split view).
     fn tick(&mut self) {
-        let started = Instant::now();
+        let watch = Stopwatch::start();
         let input = Input {
             pointer: self.pointer,
         };
@@ -388,7 +391,7 @@ impl App {
         if let Some(pane) = &mut self.compare {
             pane.runner.step(&input);
         }
-        self.tick_ms = started.elapsed().as_secs_f64() * 1e3;
+        self.tick_ms = watch.millis();
     }
 
     /// Advances by one frame of `seconds`: as many fixed ticks as have come

@@ -5,7 +5,7 @@ use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, meaning_color};
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
 use macroquad::text::{draw_text, measure_text};
 use steering_demos::app::App;
-use steering_demos::controls::CONTROLS;
+use steering_demos::controls;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 
@@ -57,7 +57,9 @@ fn grouped(n: usize) -> String {
 
 /// Two lines on the band above the stage: what is running and how it runs,
 /// then the lesson of the variant shown.
-pub fn draw_hud(app: &App, fps: i32, layout: &Layout) {
+/// `frame_seconds` is the last frame's duration (0 when the clock stood
+/// still, as in a browser's virtual time: no rate is shown then).
+pub fn draw_hud(app: &App, frame_seconds: f32, layout: &Layout) {
     let r = layout.hud;
     fill(&r);
     let (title_size, body_size) = text_sizes(layout);
@@ -76,7 +78,11 @@ pub fn draw_hud(app: &App, fps: i32, layout: &Layout) {
         format!("agents {}", grouped(agents)),
         format!("tick {}", scene.tick()),
         format!("sim {:.2} ms/tick", app.tick_ms),
-        format!("{fps} fps"),
+        if frame_seconds > 0.0 {
+            format!("{:.0} fps", 1.0 / frame_seconds)
+        } else {
+            "-- fps".to_string()
+        },
         format!("{}x", steering_demos::sim::knobs::number(app.rate)),
         forces,
     ];
@@ -200,7 +206,8 @@ pub fn draw_notice(notice: &str, layout: &Layout, warning: bool) {
 pub fn draw_help(layout: &Layout, settings: &str) {
     let Some(r) = layout.help else { return };
     let (title_size, body_size) = text_sizes(layout);
-    let row = (r.h - 2.0 * MARGIN) / (CONTROLS.len() as f32 + 2.5);
+    let controls: Vec<_> = controls::available().collect();
+    let row = (r.h - 2.0 * MARGIN) / (controls.len() as f32 + 2.5);
     let body_size = body_size.min(row * 0.85).max(6.0);
     fill(&r);
     draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, ACCENT);
@@ -211,12 +218,12 @@ pub fn draw_help(layout: &Layout, settings: &str) {
         title_size.min(row),
         ACCENT,
     );
-    let key_w = CONTROLS
+    let key_w = controls
         .iter()
         .map(|c| width(&c.label(), body_size))
         .fold(0.0, f32::max);
     let text_x = r.x + MARGIN * 4.0 + key_w;
-    for (i, control) in CONTROLS.iter().enumerate() {
+    for (i, control) in controls.iter().enumerate() {
         let ty = r.y + MARGIN + row * (i as f32 + 1.8);
         draw_text(control.label(), r.x + MARGIN * 2.0, ty, body_size, ACCENT);
         let help = fit(control.help, body_size, r.right() - MARGIN - text_x);
@@ -227,6 +234,6 @@ pub fn draw_help(layout: &Layout, settings: &str) {
         body_size,
         r.w - 4.0 * MARGIN,
     );
-    let ty = r.y + MARGIN + row * (CONTROLS.len() as f32 + 2.0);
+    let ty = r.y + MARGIN + row * (controls.len() as f32 + 2.0);
     draw_text(&settings, r.x + MARGIN * 2.0, ty, body_size, TEXT_DIM);
 }

@@ -33,8 +33,41 @@ const SPRITE_FILL: f32 = 54.0 / 64.0;
 /// Agents are never drawn smaller than this, in screen pixels.
 const MIN_AGENT: f32 = 4.0;
 
-/// The agent sprite, embedded so the binary runs from any directory.
-const AGENT_PNG: &[u8] = include_bytes!("../../assets/agent.png");
+/// The agent sprite's side, in texels.
+const SPRITE: u16 = 64;
+/// The agent's arrowhead in the sprite, pointing along +x: the tip, the
+/// upper back corner, the notch, the lower back corner.
+const ARROWHEAD: [[f32; 2]; 4] = [[63.0, 32.0], [3.0, 2.0], [16.0, 32.0], [3.0, 62.0]];
+
+/// The agent sprite: a white arrowhead on clear, its edges smoothed by
+/// 4x4 supersampling. Drawn here rather than decoded from a PNG, so the
+/// binary (and the web page) carries no image decoder for it.
+fn arrowhead_texture() -> Texture2D {
+    let [tip, upper, notch, lower] = ARROWHEAD.map(Vec2::from);
+    let inside = |p: Vec2| {
+        let left_of = |a: Vec2, b: Vec2| (b - a).perp_dot(p - a) >= 0.0;
+        let in_triangle = |a, b, c| {
+            let sides = [left_of(a, b), left_of(b, c), left_of(c, a)];
+            sides.iter().all(|&s| s) || sides.iter().all(|&s| !s)
+        };
+        in_triangle(tip, upper, notch) || in_triangle(tip, notch, lower)
+    };
+    const SUB: usize = 4;
+    let side = usize::from(SPRITE);
+    let mut rgba = vec![255u8; side * side * 4];
+    for (i, texel) in rgba.chunks_exact_mut(4).enumerate() {
+        let (x, y) = ((i % side) as f32, (i / side) as f32);
+        let covered = (0..SUB * SUB)
+            .filter(|k| {
+                let dx = ((k % SUB) as f32 + 0.5) / SUB as f32;
+                let dy = ((k / SUB) as f32 + 0.5) / SUB as f32;
+                inside(Vec2::new(x + dx, y + dy))
+            })
+            .count();
+        texel[3] = (covered * 255 / (SUB * SUB)) as u8;
+    }
+    Texture2D::from_rgba8(SPRITE, SPRITE, &rgba)
+}
 
 /// The letterbox: world coordinates of the stage to screen pixels.
 #[derive(Debug, Clone, Copy)]
@@ -79,7 +112,7 @@ pub struct Renderer {
 
 impl Renderer {
     pub fn new() -> Self {
-        let agent = Texture2D::from_file_with_format(AGENT_PNG, None);
+        let agent = arrowhead_texture();
         agent.set_filter(FilterMode::Linear);
         Self {
             agent,

@@ -6,9 +6,9 @@ use super::knobs::number;
 use super::lesson::Input;
 use super::pointer::ScriptedPointer;
 use super::runner::Runner;
+use crate::stopwatch::Stopwatch;
 use glam::Vec2;
 use std::fmt::Write as _;
-use std::time::Instant;
 
 /// Everything a headless run reports.
 #[derive(Debug, Clone)]
@@ -166,13 +166,13 @@ fn json_string(s: &str) -> String {
 /// Steps `runner` `steps` ticks with the scripted pointer and returns the
 /// pointer's last position and the seconds spent stepping.
 pub fn drive(runner: &mut Runner, pointer: &ScriptedPointer, steps: u64) -> (Vec2, f64) {
-    let started = Instant::now();
+    let watch = Stopwatch::start();
     let mut at = pointer.at(runner.tick());
     for _ in 0..steps {
         at = pointer.at(runner.tick());
         runner.step(&Input { pointer: at });
     }
-    (at, started.elapsed().as_secs_f64())
+    (at, watch.seconds())
 }
 
 /// Builds a runner on `threads` worker threads, runs it headless and reports.

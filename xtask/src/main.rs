@@ -1,0 +1,285 @@
+//! Project tasks, run as `cargo xtask <task>` (the alias is in
+//! `.cargo/config.toml`):
+//!
+//! - `web`: builds the app for `wasm32-unknown-unknown` into `target/web/`:
+//!   index.html, steering-demos.wasm (size-optimised, then `wasm-opt -Oz`
+//!   when binaryen is installed) and the JavaScript loaders, taken from the
+//!   macroquad (and quad-url) crates this build resolved. It fails when the
+//!   .wasm is over its size budget.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const TARGET: &str = "wasm32-unknown-unknown";
+const PROFILE: &str = "web";
+const WASM: &str = "steering-demos.wasm";
+/// What a visitor downloads, at most: raw and gzipped.
+const BUDGET_BYTES: u64 = 3_000_000;
+const BUDGET_GZIP_BYTES: u64 = 1_300_000;
+
+const USAGE: &str = "usage: cargo xtask <task>
+
+tasks:
+  web    build the web page into target/web/ (index.html, the .wasm, the loaders)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["web"] => web(),
+        [] | ["help"] | ["--help"] | ["-h"] => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        _ => {
+            eprintln!("xtask: unknown task {:?}\n{USAGE}", args.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask web: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What `cargo metadata` says about this workspace.
+struct Workspace {
+    root: PathBuf,
+    target: PathBuf,
+    /// The folder of each resolved package, by name.
+    packages: Vec<(String, PathBuf)>,
+}
+
+impl Workspace {
+    fn read(cargo: &str) -> Result<Self, String> {
+        let out = run_output(Command::new(cargo).args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--locked",
+        ]))?;
+        let meta: serde_json::Value = serde_json::from_slice(&out)
+            .map_err(|e| format!("cannot read `cargo metadata`: {e}"))?;
+        let path = |key: &str| {
+            meta[key]
+                .as_str()
+                .map(PathBuf::from)
+                .ok_or(format!("`cargo metadata` has no {key}"))
+        };
+        let packages = meta["packages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| {
+                let name = p["name"].as_str()?.to_string();
+                let manifest = Path::new(p["manifest_path"].as_str()?);
+                Some((name, manifest.parent()?.to_path_buf()))
+            })
+            .collect();
+        Ok(Self {
+            root: path("workspace_root")?,
+            target: path("target_directory")?,
+            packages,
+        })
+    }
+
+    fn package(&self, name: &str) -> Option<&Path> {
+        self.packages
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, dir)| dir.as_path())
+    }
+}
+
+fn web() -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    ensure_target()?;
+    let ws = Workspace::read(&cargo)?;
+
+    step(&format!(
+        "cargo build --profile {PROFILE} --target {TARGET}"
+    ));
+    run(Command::new(&cargo).current_dir(&ws.root).args([
+        "build",
+        "--locked",
+        "--package",
+        "steering-demos",
+        "--bin",
+        "steering-demos",
+        "--profile",
+        PROFILE,
+        "--target",
+        TARGET,
+    ]))?;
+    let built = ws.target.join(TARGET).join(PROFILE).join(WASM);
+
+    let out = ws.target.join("web");
+    if out.exists() {
+        std::fs::remove_dir_all(&out)
+            .map_err(|e| format!("cannot clear {}: {e}", out.display()))?;
+    }
+    std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let wasm = out.join(WASM);
+    optimise(&built, &wasm)?;
+
+    // The loaders come from the crates this build resolved, so they always
+    // match the Rust side's version.
+    let macroquad = ws
+        .package("macroquad")
+        .ok_or("macroquad is not among the resolved packages")?;
+    copy(
+        &macroquad.join("js/mq_js_bundle.js"),
+        &out.join("mq_js_bundle.js"),
+    )?;
+    let mut plugins = String::new();
+    // egui opens links through quad-url, whose functions the page provides.
+    if let Some(quad_url) = ws.package("quad-url") {
+        copy(&quad_url.join("js/quad-url.js"), &out.join("quad-url.js"))?;
+        plugins.push_str("<script src=\"quad-url.js\"></script>");
+    }
+    let page = include_str!("index.html").replace("<!--PLUGINS-->", &plugins);
+    write(&out.join("index.html"), page.as_bytes())?;
+    copy(
+        &ws.root.join("assets/icons/steering-demos-64.png"),
+        &out.join("favicon.png"),
+    )?;
+
+    let size = file_size(&wasm)?;
+    let gzipped = gzip_size(&wasm)?;
+    println!(
+        "target/web: {WASM} {} ({} gzipped); budget {} ({} gzipped)",
+        mb(size),
+        mb(gzipped),
+        mb(BUDGET_BYTES),
+        mb(BUDGET_GZIP_BYTES)
+    );
+    if size > BUDGET_BYTES || gzipped > BUDGET_GZIP_BYTES {
+        return Err(format!(
+            "{WASM} is over its budget: {} ({} gzipped), at most {} ({} gzipped)",
+            mb(size),
+            mb(gzipped),
+            mb(BUDGET_BYTES),
+            mb(BUDGET_GZIP_BYTES)
+        ));
+    }
+    println!(
+        "serve it, for example: python3 -m http.server --bind 127.0.0.1 --directory {} 8000",
+        out.display()
+    );
+    Ok(())
+}
+
+/// Installs the wasm target through rustup when it is missing.
+fn ensure_target() -> Result<(), String> {
+    let Ok(installed) = run_output(Command::new("rustup").args(["target", "list", "--installed"]))
+    else {
+        // No rustup: the toolchain's own sysroot decides; cargo says if not.
+        return Ok(());
+    };
+    if String::from_utf8_lossy(&installed)
+        .lines()
+        .any(|l| l.trim() == TARGET)
+    {
+        return Ok(());
+    }
+    step(&format!("rustup target add {TARGET}"));
+    run(Command::new("rustup").args(["target", "add", TARGET]))
+}
+
+/// `wasm-opt -Oz` when binaryen is installed, else a plain copy.
+fn optimise(from: &Path, to: &Path) -> Result<(), String> {
+    let have_wasm_opt = Command::new("wasm-opt")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_wasm_opt {
+        println!(
+            "wasm-opt not found (Debian: apt-get install binaryen): the .wasm is not post-optimised"
+        );
+        return copy(from, to);
+    }
+    step("wasm-opt -Oz");
+    // The features rustc enables by default for this target.
+    run(Command::new("wasm-opt")
+        .args([
+            "-Oz",
+            "--enable-bulk-memory",
+            "--enable-mutable-globals",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-reference-types",
+            "--enable-multivalue",
+        ])
+        .arg(from)
+        .arg("-o")
+        .arg(to))
+}
+
+fn gzip_size(path: &Path) -> Result<u64, String> {
+    let out = run_output(Command::new("gzip").args(["-9", "-c"]).arg(path))?;
+    Ok(out.len() as u64)
+}
+
+fn mb(bytes: u64) -> String {
+    format!("{:.2} MB", bytes as f64 / 1e6)
+}
+
+fn step(what: &str) {
+    println!("== {what}");
+}
+
+fn file_size(path: &Path) -> Result<u64, String> {
+    std::fs::metadata(path)
+        .map(|m| m.len())
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::copy(from, to)
+        .map(drop)
+        .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn describe(command: &Command) -> String {
+    let mut text = command.get_program().to_string_lossy().into_owned();
+    for arg in command.get_args() {
+        text.push(' ');
+        text.push_str(&arg.to_string_lossy());
+    }
+    text
+}
+
+/// Runs a command with its output shown; fails on a non-zero exit.
+fn run(command: &mut Command) -> Result<(), String> {
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run `{}`: {e}", describe(command)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{}` failed ({status})", describe(command)))
+    }
+}
+
+/// Runs a command and returns its stdout; stderr is shown on failure.
+fn run_output(command: &mut Command) -> Result<Vec<u8>, String> {
+    let out = command
+        .output()
+        .map_err(|e| format!("cannot run `{}`: {e}", describe(command)))?;
+    if out.status.success() {
+        Ok(out.stdout)
+    } else {
+        Err(format!(
+            "`{}` failed ({}): {}",
+            describe(command),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ))
+    }
+}
