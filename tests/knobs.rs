@@ -4,6 +4,7 @@
 //! has not happened yet, such as a capture; a float metric is never null.)
 
 use glam::Vec2;
+use rayon::prelude::*;
 use steering_demos::config::{Config, SceneConfig};
 use steering_demos::sim::crowd::Metric;
 use steering_demos::sim::knobs::Knob;
@@ -49,6 +50,8 @@ fn extremes(knob: &Knob) -> [f64; 3] {
 fn every_knob_at_its_min_default_and_max_runs_clean() {
     let config = Config::embedded();
     let stage = Vec2::from(config.app.stage);
+    // Every run, listed first: they are independent, so they run in parallel.
+    let mut runs: Vec<(&SceneConfig, Setup, String)> = Vec::new();
     for scene in &config.scenes {
         let entry = scene.entry;
         for variant in 0..entry.variants.len() {
@@ -69,7 +72,7 @@ fn every_knob_at_its_min_default_and_max_runs_clean() {
                     agents: value as usize,
                     ..base.clone()
                 };
-                run(&config, scene, &setup, &format!("{label} agents={value}"));
+                runs.push((scene, setup, format!("{label} agents={value}")));
             }
             for knob in entry.knobs {
                 for value in extremes(knob) {
@@ -80,14 +83,12 @@ fn every_knob_at_its_min_default_and_max_runs_clean() {
                         // before anything runs (tested with demos.toml).
                         continue;
                     }
-                    run(
-                        &config,
-                        scene,
-                        &setup,
-                        &format!("{label} {}={value}", knob.name),
-                    );
+                    runs.push((scene, setup, format!("{label} {}={value}", knob.name)));
                 }
             }
         }
     }
+    assert!(runs.len() > 100, "only {} runs", runs.len());
+    runs.par_iter()
+        .for_each(|(scene, setup, what)| run(&config, scene, setup, what));
 }

@@ -294,8 +294,8 @@ fn the_window_as_a_person_uses_it() {
                 s.key("v");
                 s.expect(&format!("variant {variant}"));
             }
-            // A second of the lesson (the doorway's crowd walks in from below).
-            std::thread::sleep(Duration::from_millis(1000));
+            // A moment of the lesson (the doorway's crowd walks in from below).
+            std::thread::sleep(Duration::from_millis(600));
             let img = s.shot(&format!("{}-{variant}", scene.name()));
             let paper = count(&img, PAPER, 6);
             assert!(
