@@ -18,7 +18,7 @@ use super::{point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::{Invalid, Knob};
-use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
@@ -236,8 +236,8 @@ impl Lesson for AvoidScene {
         self.penetration_ticks += self.inside;
     }
 
-    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
-        vec![("agents inside obstacles", self.inside as f64)]
+    fn headline(&self, _crowd: &Crowd) -> Figures {
+        [("agents inside obstacles", self.inside as f64)].into()
     }
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {

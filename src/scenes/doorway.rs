@@ -23,7 +23,7 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
-use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use decide::{Decision, Rules, decide};
@@ -363,11 +363,12 @@ impl Lesson for DoorwayScene {
         ]
     }
 
-    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
-        vec![
+    fn headline(&self, _crowd: &Crowd) -> Figures {
+        [
             ("overlapping pairs", self.last_pairs as f64),
             ("exits", self.last_exits as f64),
         ]
+        .into()
     }
 
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {

@@ -18,7 +18,7 @@ use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
-use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
@@ -345,9 +345,9 @@ impl Lesson for FlockScene {
         self.polarization.push((headings / n).length());
     }
 
-    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+    fn headline(&self, _crowd: &Crowd) -> Figures {
         let last = self.polarization.latest().unwrap_or(0.0);
-        vec![("polarization", last.into())]
+        [("polarization", last.into())].into()
     }
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {

@@ -13,7 +13,7 @@ use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
-use crate::sim::lesson::{Defaults, Input, Lesson, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::group::{self, SeparationParams, follow_leader, separation};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
@@ -206,11 +206,11 @@ impl Lesson for LeaderScene {
     }
 
     /// Mean distance of the followers to the follow point, last tick.
-    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
+    fn headline(&self, _crowd: &Crowd) -> Figures {
         let followers = &self.followed[1..];
         let sum: f64 = followers.iter().map(|f| f64::from(f.distance)).sum();
         let mean = sum / followers.len().max(1) as f64;
-        vec![("distance behind the leader (px)", mean)]
+        [("distance behind the leader (px)", mean)].into()
     }
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {

@@ -12,7 +12,7 @@
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::{Invalid, Knob};
-use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::path::{PathFollower, PathMode, distance_to_polyline, follow_path};
 use glam::Vec2;
@@ -171,8 +171,8 @@ impl Lesson for PatrolScene {
         self.max_deviation = self.max_deviation.max(self.last_deviation);
     }
 
-    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
-        vec![("deviation from path (px)", self.last_deviation.into())]
+    fn headline(&self, _crowd: &Crowd) -> Figures {
+        [("deviation from path (px)", self.last_deviation.into())].into()
     }
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {

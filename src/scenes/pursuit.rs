@@ -15,7 +15,7 @@ use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
-use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::pursuit::{Prediction, evade, predict, pursuit};
 use crate::steer::seek::seek;
@@ -209,7 +209,7 @@ impl Lesson for PursuitScene {
     }
 
     /// Mean distance to the target of each group of pursuers present.
-    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)> {
+    fn headline(&self, crowd: &Crowd) -> Figures {
         let target = crowd.positions()[TARGET];
         let mut sums = [(0.0, 0u32); 2];
         for i in 1..=self.pursuers {

@@ -10,7 +10,7 @@ use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
-use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::seek::{arrive, flee, seek};
@@ -194,7 +194,7 @@ impl Lesson for SeekScene {
     }
 
     /// Mean speed and mean distance to the target.
-    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)> {
+    fn headline(&self, crowd: &Crowd) -> Figures {
         let target = self.target();
         let n = crowd.len().max(1) as f64;
         let speed: f64 = crowd
@@ -207,7 +207,7 @@ impl Lesson for SeekScene {
             .iter()
             .map(|p| f64::from(p.distance(target)))
             .sum();
-        vec![("speed", speed / n), ("distance to target", distance / n)]
+        [("speed", speed / n), ("distance to target", distance / n)].into()
     }
 
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {

@@ -13,7 +13,7 @@ use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
-use crate::sim::lesson::{Defaults, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::seek::seek;
 use crate::steer::wander::{self, RandomTarget, next_angle};
 use crate::steer::{Limits, turn_angle};
@@ -185,8 +185,8 @@ impl Lesson for WanderScene {
         self.last_turn = tick_sum / self.headings.len().max(1) as f64;
     }
 
-    fn headline(&self, _crowd: &Crowd) -> Vec<(&'static str, f64)> {
-        vec![("turn per tick (rad)", self.last_turn)]
+    fn headline(&self, _crowd: &Crowd) -> Figures {
+        [("turn per tick (rad)", self.last_turn)].into()
     }
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {

@@ -251,7 +251,7 @@ pub trait Lesson: Send + Sized + 'static {
     fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
     /// The lesson's headline figure for the tick just run, as one or two
     /// named series (the same names every tick), for a live chart. Finite.
-    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)>;
+    fn headline(&self, crowd: &Crowd) -> Figures;
     /// What agent `i` is thinking, as of the tick just run: label and
     /// value lines for a readout (empty: nothing to say).
     fn inspect(&self, _i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
@@ -291,7 +291,7 @@ pub trait Scene: Send {
     fn steer(&mut self, ctx: &mut Steer, input: &Input);
     fn settle(&mut self, ctx: &mut Settle);
     fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
-    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)>;
+    fn headline(&self, crowd: &Crowd) -> Figures;
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)>;
     fn scenery(&self, input: &Input, out: &mut Overlay);
     /// Takes changed live knobs (parameters of another scene are ignored).
@@ -313,7 +313,7 @@ impl<L: Lesson> Scene for L {
     fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
         Lesson::metrics(self, crowd, tick)
     }
-    fn headline(&self, crowd: &Crowd) -> Vec<(&'static str, f64)> {
+    fn headline(&self, crowd: &Crowd) -> Figures {
         Lesson::headline(self, crowd)
     }
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
@@ -341,5 +341,68 @@ impl<L: Lesson> Scene for L {
     }
     fn new_obstacle_radius(&self) -> f32 {
         Lesson::new_obstacle_radius(self)
+    }
+}
+
+/// A few named figures, kept inline: the runner records a scene's headline
+/// every tick, and a tick allocates nothing.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Figures {
+    items: [(&'static str, f64); Figures::MAX],
+    len: usize,
+}
+
+impl Figures {
+    /// The most figures a headline has.
+    pub const MAX: usize = 4;
+
+    /// Adds a figure; past [`Figures::MAX`] it is dropped (a debug build
+    /// stops there: a scene declares a fixed, small set).
+    pub fn push(&mut self, name: &'static str, value: f64) {
+        debug_assert!(self.len < Self::MAX, "more than {} figures", Self::MAX);
+        if self.len < Self::MAX {
+            self.items[self.len] = (name, value);
+            self.len += 1;
+        }
+    }
+}
+
+impl Default for Figures {
+    fn default() -> Self {
+        Self {
+            items: [("", 0.0); Figures::MAX],
+            len: 0,
+        }
+    }
+}
+
+impl std::ops::Deref for Figures {
+    type Target = [(&'static str, f64)];
+    fn deref(&self) -> &Self::Target {
+        &self.items[..self.len]
+    }
+}
+
+impl<'a> IntoIterator for &'a Figures {
+    type Item = &'a (&'static str, f64);
+    type IntoIter = std::slice::Iter<'a, (&'static str, f64)>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<(&'static str, f64)> for Figures {
+    fn from_iter<I: IntoIterator<Item = (&'static str, f64)>>(iter: I) -> Self {
+        let mut figures = Figures::default();
+        for (name, value) in iter {
+            figures.push(name, value);
+        }
+        figures
+    }
+}
+
+impl<const N: usize> From<[(&'static str, f64); N]> for Figures {
+    fn from(figures: [(&'static str, f64); N]) -> Self {
+        figures.into_iter().collect()
     }
 }

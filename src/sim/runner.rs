@@ -4,7 +4,7 @@
 
 use super::crowd::{Crowd, Look, Metric, Stats};
 use super::knobs::Params;
-use super::lesson::{Input, Scene, Settle, Setup, Spawn, Steer};
+use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
 use super::series::Series;
 use crate::overlay::Overlay;
 use crate::scenes::registry::Entry;
@@ -202,7 +202,7 @@ impl Runner {
         self.scene.inspect(i, &self.crowd)
     }
     /// The lesson's headline figure(s) for the last tick.
-    pub fn headline(&self) -> Vec<(&'static str, f64)> {
+    pub fn headline(&self) -> Figures {
         self.scene.headline(&self.crowd)
     }
     /// The headline figures of the last [`HISTORY_TICKS`] ticks, one
