@@ -25,7 +25,7 @@ use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
-use crate::steer::neighbors::{NeighborIndex, Neighbors};
+use crate::steer::neighbors::{NeighborIndex, Neighbors, PairFold};
 use decide::{Decision, Rules, decide};
 use glam::Vec2;
 use rand::RngExt;
@@ -135,6 +135,32 @@ pub struct DoorwayScene {
     last_exits: u64,
 }
 
+/// Overlapping pairs and the deepest overlap among agents on the stage.
+struct Overlaps<'a> {
+    positions: &'a [Vec2],
+    diameter: f32,
+    stage: Vec2,
+}
+
+impl PairFold for Overlaps<'_> {
+    /// Pairs, deepest overlap in px.
+    type Acc = (u64, f32);
+    fn init(&self) -> Self::Acc {
+        (0, 0.0)
+    }
+    fn visit(&self, (pairs, deepest): &mut Self::Acc, i: u32, j: u32, _: f32) {
+        let (p, q) = (self.positions[i as usize], self.positions[j as usize]);
+        let depth = self.diameter - p.distance(q);
+        if depth > 0.0 && !off_stage(p, self.stage) && !off_stage(q, self.stage) {
+            *pairs += 1;
+            *deepest = deepest.max(depth);
+        }
+    }
+    fn merge(&self, a: Self::Acc, b: Self::Acc) -> Self::Acc {
+        (a.0 + b.0, a.1.max(b.1))
+    }
+}
+
 impl DoorwayScene {
     /// The room the crowd is in.
     pub fn room(&self) -> &Room {
@@ -144,34 +170,14 @@ impl DoorwayScene {
     /// Deepest overlap and overlapping pairs among the agents on the stage
     /// (the ones a viewer sees: not those walking in from the respawn line).
     fn measure_overlaps(&mut self, positions: &[Vec2]) {
-        let neighbors = &self.neighbors;
-        let diameter = 2.0 * self.params.agent_radius;
-        let stage = self.room.stage;
+        let overlaps = Overlaps {
+            positions,
+            diameter: 2.0 * self.params.agent_radius,
+            stage: self.room.stage,
+        };
         let (pairs, deepest) = self
-            .scratch
-            .par_iter_mut()
-            .enumerate()
-            .map(|(c, scratch)| {
-                let (mut pairs, mut deepest) = (0u64, 0.0f32);
-                let first = c * CHUNK;
-                for i in first..(first + CHUNK).min(positions.len()) {
-                    let p = positions[i];
-                    if off_stage(p, stage) {
-                        continue;
-                    }
-                    neighbors.within(positions, p, diameter, scratch);
-                    for &j in scratch.iter().filter(|&&j| j as usize > i) {
-                        let q = positions[j as usize];
-                        let depth = diameter - p.distance(q);
-                        if depth > 0.0 && !off_stage(q, stage) {
-                            pairs += 1;
-                            deepest = deepest.max(depth);
-                        }
-                    }
-                }
-                (pairs, deepest)
-            })
-            .reduce(|| (0, 0.0), |a, b| (a.0 + b.0, a.1.max(b.1)));
+            .neighbors
+            .fold_pairs(positions, overlaps.diameter, &overlaps);
         self.overlap_pairs += pairs;
         self.last_pairs = pairs;
         self.max_overlap = self.max_overlap.max(deepest);

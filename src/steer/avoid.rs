@@ -54,6 +54,14 @@ impl Obstacle {
         }
     }
 
+    /// The corners of the box around the obstacle.
+    fn bounds(&self) -> (Vec2, Vec2) {
+        match *self {
+            Obstacle::Circle { center, radius } => (center - radius, center + radius),
+            Obstacle::Rect { min, max } => (min, max),
+        }
+    }
+
     /// The centre, used to pick the nearest threat.
     pub fn center(&self) -> Vec2 {
         match *self {
@@ -91,7 +99,16 @@ pub fn avoid(
         Probes::Ahead => &[ahead],
         Probes::Full => &[ahead, ahead2, position],
     };
-    let hit = |o: &Obstacle| points.iter().any(|&p| o.distance(p) <= params.margin);
+    // Every probe lies on the segment from the position to `ahead`: an
+    // obstacle whose box, grown by the margin, misses the segment's box
+    // cannot be hit, and is rejected before any distance is taken.
+    let (lo, hi) = (position.min(ahead), position.max(ahead));
+    let near = |o: &Obstacle| {
+        let (min, max) = o.bounds();
+        let (min, max) = (min - params.margin, max + params.margin);
+        lo.cmple(max).all() && hi.cmpge(min).all()
+    };
+    let hit = |o: &Obstacle| near(o) && points.iter().any(|&p| o.distance(p) <= params.margin);
     let threat = obstacles
         .iter()
         .enumerate()

@@ -30,6 +30,14 @@ pub trait NeighborIndex {
         self.within(positions, center, radius, scratch);
         scratch.iter().map(|&j| j as usize).find(|&j| j != except)
     }
+
+    /// Whether any agent other than `except` is within `radius` of
+    /// `center`: [`NeighborIndex::first_within`]`.is_some()`, but an index
+    /// may stop at the first one it meets.
+    fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
+        self.first_within(positions, center, radius, except, &mut Vec::new())
+            .is_some()
+    }
 }
 
 /// The reference: compare with every agent, O(n) per query.
@@ -61,6 +69,11 @@ impl NeighborIndex for BruteForce {
     ) -> Option<usize> {
         let r_sq = radius * radius;
         (0..positions.len()).find(|&i| i != except && positions[i].distance_squared(center) <= r_sq)
+    }
+
+    fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
+        self.first_within(positions, center, radius, except, &mut Vec::new())
+            .is_some()
     }
 }
 
@@ -220,6 +233,108 @@ impl NeighborIndex for Grid {
         }
         (first != u32::MAX).then_some(first as usize)
     }
+
+    fn any_within(&self, _positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
+        let r_sq = radius * radius;
+        let (c0, r0) = self.cell_coords(center - Vec2::splat(radius));
+        let (c1, r1) = self.cell_coords(center + Vec2::splat(radius));
+        (r0..=r1).any(|row| {
+            self.row_run(row, c0, c1).any(|k| {
+                self.items[k] as usize != except
+                    && self.item_positions[k].distance_squared(center) <= r_sq
+            })
+        })
+    }
+}
+
+impl Grid {
+    /// Folds every pair of agents at most `radius` apart, each pair once (as
+    /// `(i, j, distance_squared)` with `i < j`), in parallel over rows of
+    /// cells. A pair that near sits in the same or an adjacent cell, so each
+    /// cell meets only itself and the four neighbours after it: no query
+    /// per agent, no list, no sort. Radii wider than a cell fall back to
+    /// one query per agent.
+    fn fold_pairs<F: PairFold>(&self, positions: &[Vec2], radius: f32, fold: &F) -> F::Acc {
+        use rayon::prelude::*;
+        let r_sq = radius * radius;
+        if radius > self.cell {
+            return fold_pairs_by_query(self, positions, radius, fold);
+        }
+        let (cols, rows) = (self.cols, self.rows);
+        let cell = |col: usize, row: usize| self.row_run(row, col, col);
+        (0..rows)
+            .into_par_iter()
+            .fold(
+                || fold.init(),
+                |mut acc, row| {
+                    for col in 0..cols {
+                        let here = cell(col, row);
+                        for a in here.clone() {
+                            let (i, p) = (self.items[a], self.item_positions[a]);
+                            let mut meet = |others: std::ops::Range<usize>| {
+                                for b in others {
+                                    let d_sq = self.item_positions[b].distance_squared(p);
+                                    if d_sq <= r_sq {
+                                        let j = self.items[b];
+                                        fold.visit(&mut acc, i.min(j), i.max(j), d_sq);
+                                    }
+                                }
+                            };
+                            meet(a + 1..here.end);
+                            if col + 1 < cols {
+                                meet(cell(col + 1, row));
+                            }
+                            if row + 1 < rows {
+                                meet(self.row_run(
+                                    row + 1,
+                                    col.saturating_sub(1),
+                                    (col + 1).min(cols - 1),
+                                ));
+                            }
+                        }
+                    }
+                    acc
+                },
+            )
+            .reduce(|| fold.init(), |a, b| fold.merge(a, b))
+    }
+}
+
+/// [`Neighbors::fold_pairs`] by one query per agent (the reference, and
+/// the fallback for radii wider than a grid cell).
+fn fold_pairs_by_query<F: PairFold>(
+    index: &(impl NeighborIndex + Sync),
+    positions: &[Vec2],
+    radius: f32,
+    fold: &F,
+) -> F::Acc {
+    use rayon::prelude::*;
+    positions
+        .par_iter()
+        .enumerate()
+        .fold(
+            || (fold.init(), Vec::new()),
+            |(mut acc, mut scratch), (i, &p)| {
+                index.within(positions, p, radius, &mut scratch);
+                for &j in scratch.iter().filter(|&&j| j as usize > i) {
+                    let d_sq = positions[j as usize].distance_squared(p);
+                    fold.visit(&mut acc, i as u32, j, d_sq);
+                }
+                (acc, scratch)
+            },
+        )
+        .map(|(acc, _)| acc)
+        .reduce(|| fold.init(), |a, b| fold.merge(a, b))
+}
+
+/// An order-free figure over pairs of nearby agents (a count, a maximum):
+/// each thread folds pairs into its own accumulator, then they are merged.
+pub trait PairFold: Sync {
+    type Acc: Send;
+    fn init(&self) -> Self::Acc;
+    /// One pair, `i < j`, `distance_squared` apart.
+    fn visit(&self, acc: &mut Self::Acc, i: u32, j: u32, distance_squared: f32);
+    fn merge(&self, a: Self::Acc, b: Self::Acc) -> Self::Acc;
 }
 
 /// The neighbour search a scene uses, chosen at run time.
@@ -262,6 +377,15 @@ impl Neighbors {
             Self::Grid(_) => NeighborMode::Grid,
         }
     }
+
+    /// Folds every pair of agents at most `radius` apart into `fold`, each
+    /// pair once, in no set order; both searches visit the same pairs.
+    pub fn fold_pairs<F: PairFold>(&self, positions: &[Vec2], radius: f32, fold: &F) -> F::Acc {
+        match self {
+            Self::Brute(b) => fold_pairs_by_query(b, positions, radius, fold),
+            Self::Grid(g) => g.fold_pairs(positions, radius, fold),
+        }
+    }
 }
 
 impl NeighborIndex for Neighbors {
@@ -292,6 +416,13 @@ impl NeighborIndex for Neighbors {
             Self::Grid(g) => g.first_within(positions, center, radius, except, scratch),
         }
     }
+
+    fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
+        match self {
+            Self::Brute(b) => b.any_within(positions, center, radius, except),
+            Self::Grid(g) => g.any_within(positions, center, radius, except),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -316,6 +447,54 @@ mod tests {
                 grid.within(&positions, center, radius, &mut b);
                 assert_eq!(a, b, "center {center} radius {radius}");
             }
+        }
+    }
+
+    /// Collects the pairs, with their distances' bits.
+    struct Collect;
+
+    impl PairFold for Collect {
+        type Acc = Vec<(u32, u32, u32)>;
+        fn init(&self) -> Self::Acc {
+            Vec::new()
+        }
+        fn visit(&self, acc: &mut Self::Acc, i: u32, j: u32, d_sq: f32) {
+            acc.push((i, j, d_sq.to_bits()));
+        }
+        fn merge(&self, mut a: Self::Acc, b: Self::Acc) -> Self::Acc {
+            a.extend(b);
+            a
+        }
+    }
+
+    /// Every pair within `radius`, sorted, through `fold_pairs`.
+    fn pairs(index: &Neighbors, positions: &[Vec2], radius: f32) -> Vec<(u32, u32, u32)> {
+        let mut all = index.fold_pairs(positions, radius, &Collect);
+        all.sort_unstable();
+        all
+    }
+
+    #[test]
+    fn grid_pairs_are_the_brute_force_pairs_each_once() {
+        let positions: Vec<Vec2> = (0..300)
+            .map(|i| {
+                let t = i as f32;
+                Vec2::new((t * 37.0) % 300.0, (t * 53.0) % 200.0)
+            })
+            .chain([Vec2::ONE; 4])
+            .collect();
+        let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
+        grid.rebuild(&positions);
+        let brute = Neighbors::new(NeighborMode::Brute, 30.0);
+        for radius in [0.0, 12.0, 30.0, 45.0] {
+            let expected = pairs(&brute, &positions, radius);
+            assert!(expected.iter().all(|&(i, j, _)| i < j));
+            assert!(!expected.is_empty(), "radius {radius}");
+            assert_eq!(
+                pairs(&grid, &positions, radius),
+                expected,
+                "radius {radius}"
+            );
         }
     }
 
@@ -365,10 +544,15 @@ mod tests {
             BruteForce.within(&positions, center, radius, &mut a);
             grid.within(&positions, center, radius, &mut b);
             prop_assert_eq!(&a, &b);
+            let grid = Neighbors::Grid(grid);
+            prop_assert_eq!(pairs(&grid, &positions, radius), pairs(&Neighbors::Brute(BruteForce), &positions, radius));
+            let Neighbors::Grid(grid) = grid else { unreachable!() };
             for except in [0, 1, 5] {
                 let expected = a.iter().map(|&j| j as usize).find(|&j| j != except);
                 prop_assert_eq!(BruteForce.first_within(&positions, center, radius, except, &mut b), expected);
                 prop_assert_eq!(grid.first_within(&positions, center, radius, except, &mut b), expected);
+                prop_assert_eq!(grid.any_within(&positions, center, radius, except), expected.is_some());
+                prop_assert_eq!(BruteForce.any_within(&positions, center, radius, except), expected.is_some());
             }
         }
     }

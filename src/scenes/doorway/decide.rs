@@ -136,9 +136,7 @@ pub(super) fn decide(
         return (Steering::force(steering), look, calm);
     }
     let q = &rules.queue;
-    let neighbor_ahead = neighbors
-        .first_within(positions, ahead, q.max_queue_radius, i, scratch)
-        .is_some();
+    let neighbor_ahead = neighbors.any_within(positions, ahead, q.max_queue_radius, i);
     let v4 = variant == QueueVariant::V4;
     let (mut crowded, mut push) = (false, Vec2::ZERO);
     if v4 || (neighbor_ahead && variant == QueueVariant::V3) {
