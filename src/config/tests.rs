@@ -169,9 +169,9 @@ fn app_and_scene_values_out_of_range_name_the_key_and_range() {
         ),
         (
             "agents = 60 ",
-            "agents = 900000 ",
+            "agents = 2000000 ",
             "doorway.agents",
-            "between 1 and 200000",
+            "between 1 and 1000000",
         ),
     ];
     for (from, to, key, range) in cases {

@@ -24,6 +24,7 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::steer::Steering;
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, PairFold};
 use decide::{Decision, Rules, decide};
@@ -117,6 +118,8 @@ pub struct DoorwayScene {
     rng: Pcg32,
     neighbors: Neighbors,
     decisions: Vec<Decision>,
+    /// This tick's decisions in the neighbour index's memory order.
+    decided: Vec<(Steering, Look, Decision)>,
     /// One neighbour-query buffer per chunk of agents, reused every tick.
     scratch: Vec<Vec<u32>>,
     /// Where agents came back this tick, to respawn the next ones apart.
@@ -270,6 +273,7 @@ impl Lesson for DoorwayScene {
         Self {
             params: p.clone(),
             decisions: vec![Decision::default(); setup.agents],
+            decided: Vec::with_capacity(setup.agents),
             scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
             respawned: Vec::new(),
             room,
@@ -299,19 +303,38 @@ impl Lesson for DoorwayScene {
         }
         let (crowd, room, rules, neighbors) = (ctx.crowd, &self.room, &self.rules, &self.neighbors);
         ctx.limits.par_iter_mut().for_each(|l| *l = rules.limits);
-        self.decisions
-            .par_chunks_mut(CHUNK)
-            .zip(ctx.steering.par_chunks_mut(CHUNK))
-            .zip(ctx.looks.par_chunks_mut(CHUNK))
-            .zip(self.scratch.par_iter_mut())
-            .enumerate()
-            .for_each(|(c, (((decisions, steering), looks), scratch))| {
-                for (k, d) in decisions.iter_mut().enumerate() {
-                    let (s, look, decision) =
-                        decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch);
-                    (steering[k], looks[k], *d) = (s, look, decision);
-                }
-            });
+        if let Some(order) = neighbors.memory_order() {
+            // Decide in the grid's order (neighbours in cache), then put each
+            // decision back at its agent's index.
+            self.decided.resize(order.len(), Default::default());
+            self.decided
+                .par_chunks_mut(CHUNK)
+                .zip(order.par_chunks(CHUNK))
+                .zip(self.scratch.par_iter_mut())
+                .for_each(|((out, agents), scratch)| {
+                    for (o, &i) in out.iter_mut().zip(agents) {
+                        *o = decide(i as usize, crowd, room, rules, neighbors, scratch);
+                    }
+                });
+            for (&(s, look, decision), &i) in self.decided.iter().zip(order) {
+                let i = i as usize;
+                (ctx.steering[i], ctx.looks[i], self.decisions[i]) = (s, look, decision);
+            }
+        } else {
+            self.decisions
+                .par_chunks_mut(CHUNK)
+                .zip(ctx.steering.par_chunks_mut(CHUNK))
+                .zip(ctx.looks.par_chunks_mut(CHUNK))
+                .zip(self.scratch.par_iter_mut())
+                .enumerate()
+                .for_each(|(c, (((decisions, steering), looks), scratch))| {
+                    for (k, d) in decisions.iter_mut().enumerate() {
+                        let (s, look, decision) =
+                            decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch);
+                        (steering[k], looks[k], *d) = (s, look, decision);
+                    }
+                });
+        }
         self.record_overlay(ctx);
     }
 

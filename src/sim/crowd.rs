@@ -92,9 +92,10 @@ impl Crowd {
 }
 
 /// How an agent is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Look {
     /// An ordinary agent.
+    #[default]
     Plain,
     /// Avoiding a wall (drawn translucent, as in the original queue demo).
     Faded,

@@ -378,6 +378,16 @@ impl Neighbors {
         }
     }
 
+    /// The agents in the order their neighbours sit in memory, when that is
+    /// not index order: deciding in this order, consecutive agents query
+    /// the same cells, which are then in cache.
+    pub fn memory_order(&self) -> Option<&[u32]> {
+        match self {
+            Self::Brute(_) => None,
+            Self::Grid(g) => Some(&g.items),
+        }
+    }
+
     /// Folds every pair of agents at most `radius` apart into `fold`, each
     /// pair once, in no set order; both searches visit the same pairs.
     pub fn fold_pairs<F: PairFold>(&self, positions: &[Vec2], radius: f32, fold: &F) -> F::Acc {
