@@ -21,7 +21,7 @@ mod room;
 use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Steering;
@@ -118,7 +118,7 @@ pub struct DoorwayScene {
     rng: Pcg32,
     neighbors: Neighbors,
     decisions: Vec<Decision>,
-    /// This tick's decisions in the neighbour index's memory order.
+    /// This tick's decisions, in the order `decide_all` made them.
     decided: Vec<(Steering, Look, Decision)>,
     /// One neighbour-query buffer per chunk of agents, reused every tick.
     scratch: Vec<Vec<u32>>,
@@ -303,37 +303,15 @@ impl Lesson for DoorwayScene {
         }
         let (crowd, room, rules, neighbors) = (ctx.crowd, &self.room, &self.rules, &self.neighbors);
         ctx.limits.par_iter_mut().for_each(|l| *l = rules.limits);
-        if let Some(order) = neighbors.memory_order() {
-            // Decide in the grid's order (neighbours in cache), then put each
-            // decision back at its agent's index.
-            self.decided.resize(order.len(), Default::default());
-            self.decided
-                .par_chunks_mut(CHUNK)
-                .zip(order.par_chunks(CHUNK))
-                .zip(self.scratch.par_iter_mut())
-                .for_each(|((out, agents), scratch)| {
-                    for (o, &i) in out.iter_mut().zip(agents) {
-                        *o = decide(i as usize, crowd, room, rules, neighbors, scratch);
-                    }
-                });
-            for (&(s, look, decision), &i) in self.decided.iter().zip(order) {
-                let i = i as usize;
-                (ctx.steering[i], ctx.looks[i], self.decisions[i]) = (s, look, decision);
-            }
-        } else {
-            self.decisions
-                .par_chunks_mut(CHUNK)
-                .zip(ctx.steering.par_chunks_mut(CHUNK))
-                .zip(ctx.looks.par_chunks_mut(CHUNK))
-                .zip(self.scratch.par_iter_mut())
-                .enumerate()
-                .for_each(|(c, (((decisions, steering), looks), scratch))| {
-                    for (k, d) in decisions.iter_mut().enumerate() {
-                        let (s, look, decision) =
-                            decide(c * CHUNK + k, crowd, room, rules, neighbors, scratch);
-                        (steering[k], looks[k], *d) = (s, look, decision);
-                    }
-                });
+        let agents = decide_all(
+            neighbors.memory_order(),
+            crowd.len(),
+            &mut self.decided,
+            &mut self.scratch,
+            |i, scratch| decide(i, crowd, room, rules, neighbors, scratch),
+        );
+        for (&(s, look, decision), i) in self.decided.iter().zip(agents) {
+            (ctx.steering[i], ctx.looks[i], self.decisions[i]) = (s, look, decision);
         }
         self.record_overlay(ctx);
     }

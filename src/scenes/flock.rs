@@ -16,7 +16,7 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{CHUNK, Crowd, Look, Metric};
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
@@ -77,6 +77,8 @@ pub struct FlockScene {
     stage: Vec2,
     neighbors: Neighbors,
     forces: Vec<Forces>,
+    /// This tick's forces, in the order `decide_all` made them.
+    decided: Vec<Forces>,
     /// One neighbour-query buffer per chunk of boids, reused every tick.
     scratch: Vec<Vec<u32>>,
     polarization: Series,
@@ -294,6 +296,7 @@ impl Lesson for FlockScene {
             stage,
             neighbors: Neighbors::new(setup.neighbors, cell),
             forces: vec![Forces::default(); setup.agents],
+            decided: Vec::with_capacity(setup.agents),
             scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
             polarization: Series::new(1 << 16),
         }
@@ -310,17 +313,17 @@ impl Lesson for FlockScene {
             &self.neighbors,
         );
         ctx.limits.par_iter_mut().for_each(|l| *l = limits);
-        self.forces
-            .par_chunks_mut(CHUNK)
-            .zip(ctx.steering.par_chunks_mut(CHUNK))
-            .zip(self.scratch.par_iter_mut())
-            .enumerate()
-            .for_each(|(c, ((forces, steering), scratch))| {
-                for (k, f) in forces.iter_mut().enumerate() {
-                    *f = decide(c * CHUNK + k, crowd, p, variant, stage, index, scratch);
-                    steering[k] = Steering::force(f.separation + f.alignment + f.cohesion);
-                }
-            });
+        let agents = decide_all(
+            index.memory_order(),
+            crowd.len(),
+            &mut self.decided,
+            &mut self.scratch,
+            |i, scratch| decide(i, crowd, p, variant, stage, index, scratch),
+        );
+        for (&f, i) in self.decided.iter().zip(agents) {
+            self.forces[i] = f;
+            ctx.steering[i] = Steering::force(f.separation + f.alignment + f.cohesion);
+        }
         self.record(ctx);
     }
 

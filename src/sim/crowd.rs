@@ -11,6 +11,32 @@ use rayon::prelude::*;
 /// little, small enough that both cores stay busy to the end.
 pub const CHUNK: usize = 512;
 
+/// Decides every agent in parallel chunks, each chunk with its own scratch
+/// list (`scratch` holds one per chunk), into `out`: `out[k]` is the
+/// decision of agent `order[k]`, or of agent `k` without an order. A
+/// neighbour index's memory order (see `Neighbors::memory_order`) keeps
+/// consecutive agents' queries in the same cells, so in cache. Returns the
+/// agent of each entry of `out`.
+pub fn decide_all<'o, T: Send + Clone + Default>(
+    order: Option<&'o [u32]>,
+    agents: usize,
+    out: &mut Vec<T>,
+    scratch: &mut [Vec<u32>],
+    decide: impl Fn(usize, &mut Vec<u32>) -> T + Sync + Send,
+) -> impl Iterator<Item = usize> + 'o {
+    out.resize(agents, T::default());
+    out.par_chunks_mut(CHUNK)
+        .zip(scratch.par_iter_mut())
+        .enumerate()
+        .for_each(|(c, (out, scratch))| {
+            for (k, o) in out.iter_mut().enumerate() {
+                let k = c * CHUNK + k;
+                *o = decide(order.map_or(k, |order| order[k] as usize), scratch);
+            }
+        });
+    (0..agents).map(move |k| order.map_or(k, |order| order[k] as usize))
+}
+
 /// The agents of a scene.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Crowd {
