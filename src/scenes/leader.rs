@@ -11,7 +11,8 @@
 
 use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
-use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::MAX_AGENTS;
+use crate::sim::crowd::{Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::Limits;
@@ -58,6 +59,20 @@ crate::variants! {
 /// Index of the leader in the crowd; followers come after it.
 const LEADER: usize = 0;
 
+/// Up to this many followers share the original 800x600 stage; beyond, it
+/// grows to keep their density (and each agent's neighbours) as they were.
+const FULL_STAGE: usize = 2_000;
+
+/// One follower's decision.
+#[derive(Debug, Clone, Copy, Default)]
+struct Decision {
+    force: Vec2,
+    push: Vec2,
+    behind: Vec2,
+    ahead: Vec2,
+    evading: bool,
+}
+
 /// A follower's last decision, for its readout.
 #[derive(Debug, Clone, Copy, Default)]
 struct Followed {
@@ -70,7 +85,12 @@ struct Followed {
 pub struct LeaderScene {
     params: LeaderParams,
     neighbors: Neighbors,
-    scratch: Vec<u32>,
+    /// One neighbour list per chunk of agents, reused every tick.
+    scratch: Vec<Vec<u32>>,
+    /// This tick's decisions, in the order `decide_all` made them.
+    decided: Vec<Decision>,
+    /// The same, by agent index.
+    decisions: Vec<Decision>,
     /// Each agent's last decision (the leader's entry is unused).
     followed: Vec<Followed>,
     /// The follow point behind the leader and the point ahead of it, last tick.
@@ -96,7 +116,12 @@ impl Lesson for LeaderScene {
     const TITLE: &'static str = "Leader following";
     const DEFAULTS: Defaults = Defaults::new(
         6,
-        Knob::agents("Followers (the leader comes on top).", 20, 2_000, 10),
+        Knob::agents(
+            "Followers (the leader comes on top); past 2,000 the stage grows to keep their density.",
+            20,
+            MAX_AGENTS,
+            10,
+        ),
         0,
     )
     .primary("behind_dist");
@@ -105,6 +130,7 @@ impl Lesson for LeaderScene {
 
     fn new(params: &LeaderParams, _variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);
+        spawn.stage *= (setup.agents as f32 / FULL_STAGE as f32).sqrt().max(1.0);
         let stage = spawn.stage;
         spawn.agent(stage * 0.5, Vec2::ZERO, params.mass, Look::Leader);
         for _ in 0..setup.agents {
@@ -115,6 +141,8 @@ impl Lesson for LeaderScene {
             params: params.clone(),
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
             scratch: Vec::new(),
+            decided: Vec::new(),
+            decisions: vec![Decision::default(); setup.agents + 1],
             followed: vec![Followed::default(); setup.agents + 1],
             points: None,
             behind_distance_sum: 0.0,
@@ -150,31 +178,55 @@ impl Lesson for LeaderScene {
             max_speed: p.max_speed,
             max_force: p.max_force,
         };
-        for i in 1..crowd.len() {
-            let (pos, vel) = (positions[i], crowd.velocities()[i]);
-            self.neighbors
-                .within(positions, pos, sep.radius, &mut self.scratch);
-            let others = self
-                .scratch
-                .iter()
-                .map(|&j| j as usize)
-                .filter(|&j| j != i && j != LEADER);
-            let push = separation(pos, others.map(|j| positions[j]), &sep);
-            let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
-            let distance = pos.distance(f.behind);
+        // Decide in parallel (in the grid's memory order); then, in index
+        // order, the figures, the overlay and the forces.
+        let neighbors = &self.neighbors;
+        let agents = decide_all(
+            neighbors.memory_order(),
+            crowd.len(),
+            &mut self.decided,
+            &mut self.scratch,
+            |i, scratch| {
+                if i == LEADER {
+                    return Decision::default();
+                }
+                let (pos, vel) = (positions[i], crowd.velocities()[i]);
+                neighbors.within(positions, pos, sep.radius, scratch);
+                let others = scratch
+                    .iter()
+                    .map(|&j| j as usize)
+                    .filter(|&j| j != i && j != LEADER);
+                let push = separation(pos, others.map(|j| positions[j]), &sep);
+                let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
+                Decision {
+                    force: f.force,
+                    push,
+                    behind: f.behind,
+                    ahead: f.ahead,
+                    evading: f.evading,
+                }
+            },
+        );
+        for (&d, i) in self.decided.iter().zip(agents) {
+            self.decisions[i] = d;
+        }
+        let moving = positions.iter().zip(crowd.velocities());
+        for (i, (&pos, &vel)) in moving.enumerate().skip(1) {
+            let d = self.decisions[i];
+            let distance = pos.distance(d.behind);
             self.behind_distance_sum += f64::from(distance);
-            self.evading_count += u64::from(f.evading);
+            self.evading_count += u64::from(d.evading);
             self.followed[i] = Followed {
                 distance,
-                evading: f.evading,
+                evading: d.evading,
             };
-            self.points = Some((f.behind, f.ahead));
+            self.points = Some((d.behind, d.ahead));
             if let Some(o) = ctx.record(i) {
                 o.vector(Meaning::Velocity, pos, vel, s);
-                o.vector(Meaning::Steering, pos + vel * s, f.force, s);
-                o.vector(Meaning::Separation, pos, push, s);
+                o.vector(Meaning::Steering, pos + vel * s, d.force, s);
+                o.vector(Meaning::Separation, pos, d.push, s);
             }
-            ctx.set(i, f.force, limits);
+            ctx.set(i, d.force, limits);
         }
         if let Some(o) = ctx.record(LEADER) {
             o.vector(Meaning::Velocity, leader_pos, leader_vel, s);

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 pub const CHUNK: usize = 512;
 
 /// Decides every agent in parallel chunks, each chunk with its own scratch
-/// list (`scratch` holds one per chunk), into `out`: `out[k]` is the
+/// list (`scratch` keeps one per chunk between ticks), into `out`: `out[k]` is the
 /// decision of agent `order[k]`, or of agent `k` without an order. A
 /// neighbour index's memory order (see `Neighbors::memory_order`) keeps
 /// consecutive agents' queries in the same cells, so in cache. Returns the
@@ -21,10 +21,11 @@ pub fn decide_all<'o, T: Send + Clone + Default>(
     order: Option<&'o [u32]>,
     agents: usize,
     out: &mut Vec<T>,
-    scratch: &mut [Vec<u32>],
+    scratch: &mut Vec<Vec<u32>>,
     decide: impl Fn(usize, &mut Vec<u32>) -> T + Sync + Send,
 ) -> impl Iterator<Item = usize> + 'o {
     out.resize(agents, T::default());
+    scratch.resize_with(agents.div_ceil(CHUNK).max(1), Vec::new);
     out.par_chunks_mut(CHUNK)
         .zip(scratch.par_iter_mut())
         .enumerate()
