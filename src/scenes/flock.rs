@@ -8,7 +8,7 @@
 //! boids, alignment lines them up, cohesion gathers them into flocks.
 //!
 //! It uses the same grid as the doorway, so `--agents`, `[` and `]` take it
-//! to 100,000 boids and more; the stage grows to keep their density.
+//! to a million boids; the stage grows to keep their density.
 //!
 //! Controls: V cycles separation / alignment / flock; a click shows each
 //! boid's three forces and the first boid's neighbourhood.
