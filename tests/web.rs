@@ -2,7 +2,8 @@
 //! on 127.0.0.1, loaded in headless Chromium (WebGL through SwiftShader),
 //! driven over the DevTools protocol as a person would: it must draw a
 //! non-blank stage, a click must toggle the force overlay, the number keys
-//! must reach every scene, + must turn the path radius, and the console
+//! must reach every scene, P and M must open the lab's panel and chart,
+//! + and - must turn the path radius, and the console
 //! (where the page prints the `--log-events` lines) must show no error and
 //! no JavaScript function the .wasm expected but the page lacks.
 //!
@@ -533,6 +534,24 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
             entry.name,
             paper * 100.0
         );
+    }
+
+    // The lab's panel and chart (egui) open and draw in the page.
+    for (key, line) in [('p', "panel on"), ('m', "chart on")] {
+        let mark = page.mark();
+        page.key(key);
+        page.wait_for(mark, line);
+    }
+    let (paper, colours) = looks_drawn(&page.screenshot());
+    assert!(
+        paper > 0.05 && colours > 20,
+        "the lab is not drawn: {:.0}% paper, {colours} colours",
+        paper * 100.0
+    );
+    for (key, line) in [('p', "panel off"), ('m', "chart off")] {
+        let mark = page.mark();
+        page.key(key);
+        page.wait_for(mark, line);
     }
 
     // + widens the path on the path-following scene.
