@@ -3,7 +3,7 @@
 //! driven over the DevTools protocol as a person would: it must draw a
 //! non-blank stage, a click must toggle the force overlay, the number keys
 //! must reach every scene, P and M must open the lab's panel and chart,
-//! + and - must turn the path radius, and the console
+//! the plus and minus keys must turn the path radius, and the console
 //! (where the page prints the `--log-events` lines) must show no error and
 //! no JavaScript function the .wasm expected but the page lacks.
 //!
