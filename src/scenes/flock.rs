@@ -16,7 +16,7 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, decide_all};
+use crate::sim::crowd::{Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
@@ -297,7 +297,8 @@ impl Lesson for FlockScene {
             neighbors: Neighbors::new(setup.neighbors, cell),
             forces: vec![Forces::default(); setup.agents],
             decided: Vec::with_capacity(setup.agents),
-            scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
+            // decide_all keeps one per chunk.
+            scratch: Vec::new(),
             polarization: Series::new(1 << 16),
         }
     }

@@ -1,0 +1,172 @@
+//! The web build, end to end: `target/web` (made by `cargo xtask web`) served
+//! on 127.0.0.1, loaded in headless Chromium (WebGL through SwiftShader),
+//! driven over the DevTools protocol as a person would: it must draw a
+//! non-blank stage, a click must toggle the force overlay, the number keys
+//! must reach every scene, P and M must open the lab's panel and chart,
+//! the plus and minus keys must turn the path radius, and the console
+//! (where the page prints the `--log-events` lines) must show no error and
+//! no JavaScript function the .wasm expected but the page lacks.
+//!
+//! Without target/web or Chromium the test says it was skipped and passes;
+//! under CI (`CI=true`) a skip is a failure.
+
+mod devtools;
+mod serve;
+
+use devtools::{Page, http_get, start_chromium};
+use serde_json::{Value, json};
+use serve::serve;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use steering_demos::scenes::registry::SCENES;
+
+/// The page's size in CSS pixels (the canvas fills it).
+const PAGE: (u32, u32) = (960, 600);
+/// The stage's paper colour (#f4f1ea).
+const PAPER: [u8; 3] = [0xf4, 0xf1, 0xea];
+
+fn web_dir() -> PathBuf {
+    // CARGO_TARGET_TMPDIR is <target>/tmp, wherever the target folder is.
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target folder")
+        .join("web")
+}
+
+fn chromium() -> Option<PathBuf> {
+    let named = std::env::var_os("CHROMIUM").map(PathBuf::from);
+    named
+        .into_iter()
+        .chain(["/usr/bin/chromium", "/usr/bin/chromium-browser"].map(PathBuf::from))
+        .find(|p| p.exists())
+}
+
+/// How much of the picture is the stage's paper, and how many colours it has.
+fn looks_drawn(shot: &image::RgbaImage) -> (f64, usize) {
+    let total = (shot.width() * shot.height()) as f64;
+    let paper = shot.pixels().filter(|p| p.0[..3] == PAPER).count() as f64;
+    let colours: std::collections::HashSet<[u8; 3]> =
+        shot.pixels().map(|p| [p.0[0], p.0[1], p.0[2]]).collect();
+    (paper / total, colours.len())
+}
+
+#[test]
+fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
+    let web = web_dir();
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    let missing: Vec<String> = [
+        (!web.join("index.html").exists())
+            .then(|| format!("{} (run `cargo xtask web`)", web.display())),
+        chromium()
+            .is_none()
+            .then(|| "chromium (apt-get install chromium)".to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !missing.is_empty() {
+        assert!(!ci, "web test cannot run under CI: missing {missing:?}");
+        eprintln!("web test skipped: missing {missing:?}");
+        return;
+    }
+
+    let port = serve(web);
+    let (_browser, devtools) = start_chromium(&chromium().unwrap(), PAGE);
+    let targets: Value = serde_json::from_str(&http_get(devtools, "/json/list")).unwrap();
+    let address = targets
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|t| t["type"] == "page")
+        .and_then(|t| t["webSocketDebuggerUrl"].as_str())
+        .expect("a page to drive")
+        .to_string();
+    let mut page = Page::connect(&address);
+    page.call("Runtime.enable", json!({}));
+    page.call("Page.enable", json!({}));
+    page.call(
+        "Page.navigate",
+        json!({ "url": format!("http://127.0.0.1:{port}/") }),
+    );
+
+    // It starts on the first scene and draws it.
+    page.wait_for(0, &format!("scene {}", SCENES[0].name));
+    std::thread::sleep(Duration::from_millis(500));
+    let (paper, colours) = looks_drawn(&page.screenshot());
+    assert!(
+        paper > 0.2 && colours > 20,
+        "the first scene is not drawn: {:.0}% paper, {colours} colours",
+        paper * 100.0
+    );
+
+    // A click on the stage (away from the agent) shows the forces, and again
+    // hides them.
+    let (x, y) = (f64::from(PAGE.0) * 0.15, f64::from(PAGE.1) * 0.5);
+    for state in ["on", "off"] {
+        let mark = page.mark();
+        page.click(x, y);
+        page.wait_for(mark, &format!("forces {state}"));
+    }
+
+    // The number keys reach every scene, and each is drawn.
+    for (i, entry) in SCENES.iter().enumerate().skip(1).take(8) {
+        let mark = page.mark();
+        page.key(char::from_digit(i as u32 + 1, 10).unwrap());
+        page.wait_for(mark, &format!("scene {}", entry.name));
+        let (paper, colours) = looks_drawn(&page.screenshot());
+        assert!(
+            paper > 0.05 && colours > 10,
+            "scene {} is not drawn: {:.0}% paper, {colours} colours",
+            entry.name,
+            paper * 100.0
+        );
+    }
+
+    // The lab's panel and chart (egui) open and draw in the page.
+    for (key, line) in [('p', "panel on"), ('m', "chart on")] {
+        let mark = page.mark();
+        page.key(key);
+        page.wait_for(mark, line);
+    }
+    let (paper, colours) = looks_drawn(&page.screenshot());
+    assert!(
+        paper > 0.05 && colours > 20,
+        "the lab is not drawn: {:.0}% paper, {colours} colours",
+        paper * 100.0
+    );
+    for (key, line) in [('p', "panel off"), ('m', "chart off")] {
+        let mark = page.mark();
+        page.key(key);
+        page.wait_for(mark, line);
+    }
+
+    // + widens the path on the path-following scene.
+    let patrol = SCENES.iter().position(|e| e.name == "patrol").unwrap();
+    let mark = page.mark();
+    page.key(char::from_digit(patrol as u32 + 1, 10).unwrap());
+    page.wait_for(mark, "scene patrol");
+    let radius = |line: &str| line.strip_prefix("knob path_radius ")?.parse::<f64>().ok();
+    let mark = page.mark();
+    page.key('+');
+    let wider = page.after(mark, "a wider path radius", |l| radius(l).is_some());
+    let mark = page.mark();
+    page.key('-');
+    let narrower = page.after(mark, "a narrower path radius", |l| radius(l).is_some());
+    assert!(
+        radius(&narrower) < radius(&wider),
+        "+ then - gave {wider:?}, {narrower:?}"
+    );
+
+    // Nothing went wrong on the way: no errors, no missing JS functions.
+    let bad: Vec<_> = page
+        .console
+        .iter()
+        .filter(|(kind, text)| {
+            kind == "error"
+                || kind == "exception"
+                || text.contains("function in gl.js")
+                || text.contains("Missed function")
+        })
+        .collect();
+    assert!(bad.is_empty(), "the console reported problems: {bad:#?}");
+}
