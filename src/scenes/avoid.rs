@@ -22,7 +22,7 @@ use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn,
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
-use crate::steer::neighbors::{NeighborIndex, Neighbors};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
 use glam::Vec2;
 
@@ -100,7 +100,7 @@ struct Looked {
 pub struct AvoidScene {
     params: AvoidSceneParams,
     neighbors: Neighbors,
-    scratch: Vec<u32>,
+    scratch: Vec<Near>,
     variant: Variant,
     obstacles: Vec<Obstacle>,
     looked: Vec<Looked>,
@@ -204,8 +204,8 @@ impl Lesson for AvoidScene {
             let (pos, vel) = (positions[i], ctx.crowd.velocities()[i]);
             self.neighbors
                 .within(positions, pos, sep.radius, &mut self.scratch);
-            let others = self.scratch.iter().map(|&j| j as usize).filter(|&j| j != i);
-            let push = separation(pos, others.map(|j| positions[j]), &sep);
+            let others = self.scratch.iter().filter(|n| n.index as usize != i);
+            let push = separation(pos, others.map(|n| n.position), &sep);
             let mut force = seek(pos, vel, input.pointer, p.max_speed) + push;
             let a = avoid(pos, vel, p.max_speed, &self.obstacles, &rules);
             let avoiding = self.variant != Variant::None && a.threat.is_some();

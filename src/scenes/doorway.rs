@@ -26,7 +26,7 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Steering;
 use crate::steer::avoid::Obstacle;
-use crate::steer::neighbors::{NeighborIndex, Neighbors, PairFold};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, PairFold};
 use decide::{Decision, Rules, decide};
 use glam::Vec2;
 use rand::RngExt;
@@ -121,7 +121,7 @@ pub struct DoorwayScene {
     /// This tick's decisions, in the order `decide_all` made them.
     decided: Vec<(Steering, Look, Decision)>,
     /// One neighbour-query buffer per chunk of agents, reused every tick.
-    scratch: Vec<Vec<u32>>,
+    scratch: Vec<Vec<Near>>,
     /// Where agents came back this tick, to respawn the next ones apart.
     respawned: Vec<Vec2>,
     exited: u64,
@@ -201,9 +201,11 @@ impl DoorwayScene {
             at = Vec2::new(x, self.room.respawn_y + row);
             self.neighbors.within(positions, at, reach, scratch);
             let apart = |q: Vec2| q.distance_squared(at) >= spacing * spacing;
+            // Where they stand now, not where the index saw them.
+            let now = |n: &Near| positions[n.index as usize];
             let clear = scratch
                 .iter()
-                .all(|&j| j as usize == agent || apart(positions[j as usize]))
+                .all(|n| n.index as usize == agent || apart(now(n)))
                 && self.respawned.iter().all(|&q| apart(q));
             if clear {
                 break;
@@ -305,10 +307,10 @@ impl Lesson for DoorwayScene {
         ctx.limits.par_iter_mut().for_each(|l| *l = rules.limits);
         let agents = decide_all(
             neighbors.memory_order(),
-            crowd.len(),
+            crowd,
             &mut self.decided,
             &mut self.scratch,
-            |i, scratch| decide(i, crowd, room, rules, neighbors, scratch),
+            |agent, scratch| decide(agent, crowd, room, rules, neighbors, scratch),
         );
         for (&(s, look, decision), i) in self.decided.iter().zip(agents) {
             (ctx.steering[i], ctx.looks[i], self.decisions[i]) = (s, look, decision);

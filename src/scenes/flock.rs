@@ -16,13 +16,13 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{Crowd, Look, Metric, decide_all};
+use crate::sim::crowd::{Agent, Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
-use crate::steer::neighbors::{Grid, NeighborIndex, Neighbors};
+use crate::steer::neighbors::{Grid, Near, NeighborIndex, Neighbors};
 use crate::steer::{Limits, Steering, truncate};
 use glam::Vec2;
 use rayon::prelude::*;
@@ -80,7 +80,7 @@ pub struct FlockScene {
     /// This tick's forces, in the order `decide_all` made them.
     decided: Vec<Forces>,
     /// One neighbour-query buffer per chunk of boids, reused every tick.
-    scratch: Vec<Vec<u32>>,
+    scratch: Vec<Vec<Near>>,
     polarization: Series,
 }
 
@@ -96,19 +96,19 @@ fn edge_shift(coord: f32, radius: f32, size: f32) -> f32 {
     }
 }
 
-/// Calls `visit(j, offset)` for every boid `j` other than `i` within
-/// `radius` of `p`, with the offset to its nearest image across the
+/// Calls `visit(j, offset)` for every boid `j` other than `me` within
+/// `radius` of it, with the offset to its nearest image across the
 /// wrapping edges.
 fn around(
-    i: usize,
+    me: Near,
     positions: &[Vec2],
     index: &impl NeighborIndex,
     stage: Vec2,
     radius: f32,
-    scratch: &mut Vec<u32>,
+    scratch: &mut Vec<Near>,
     mut visit: impl FnMut(usize, Vec2),
 ) {
-    let p = positions[i];
+    let (i, p) = (me.index as usize, me.position);
     let r_sq = radius * radius;
     // The plain query, then the images across each edge the circle crosses.
     let shifts_x = [0.0, edge_shift(p.x, radius, stage.x)];
@@ -120,9 +120,9 @@ fn around(
             }
             let shift = Vec2::new(sx, sy);
             index.within(positions, p - shift, radius, scratch);
-            for &j in scratch.iter() {
-                let j = j as usize;
-                let offset = positions[j] + shift - p;
+            for n in scratch.iter() {
+                let j = n.index as usize;
+                let offset = n.position + shift - p;
                 if j != i && offset.length_squared() <= r_sq {
                     visit(j, offset);
                 }
@@ -160,9 +160,17 @@ impl FlockScene {
                 let mut radius = self.params.neighbor_radius;
                 loop {
                     let mut nearest = f32::INFINITY;
-                    around(i, positions, &grid, stage, radius, scratch, |_, offset| {
-                        nearest = nearest.min(offset.length());
-                    });
+                    around(
+                        Near::at(i, positions),
+                        positions,
+                        &grid,
+                        stage,
+                        radius,
+                        scratch,
+                        |_, offset| {
+                            nearest = nearest.min(offset.length());
+                        },
+                    );
                     if nearest.is_finite() || radius > stage.max_element() {
                         break f64::from(if nearest.is_finite() { nearest } else { 0.0 });
                     }
@@ -189,7 +197,7 @@ impl FlockScene {
         for i in 0..positions.len() {
             let mut links = Vec::new();
             around(
-                i,
+                Near::at(i, positions),
                 positions,
                 &grid,
                 self.stage,
@@ -212,22 +220,26 @@ impl FlockScene {
 
 /// Boid `i`'s three forces, from the flock as it stood at the start of the tick.
 fn decide(
-    i: usize,
+    agent: Agent,
     crowd: &Crowd,
     p: &FlockParams,
     variant: Variant,
     stage: Vec2,
     index: &impl NeighborIndex,
-    scratch: &mut Vec<u32>,
+    scratch: &mut Vec<Near>,
 ) -> Forces {
-    let (pos, vel) = (crowd.positions()[i], crowd.velocities()[i]);
+    let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
     let velocities = crowd.velocities();
     let mut near = Neighbourhood::default();
     let mut push = Vec2::ZERO;
     let radius = p.neighbor_radius.max(p.separation_radius);
     let near_sq = p.neighbor_radius * p.neighbor_radius;
+    let me = Near {
+        index: i as u32,
+        position: pos,
+    };
     around(
-        i,
+        me,
         crowd.positions(),
         index,
         stage,
@@ -316,10 +328,10 @@ impl Lesson for FlockScene {
         ctx.limits.par_iter_mut().for_each(|l| *l = limits);
         let agents = decide_all(
             index.memory_order(),
-            crowd.len(),
+            crowd,
             &mut self.decided,
             &mut self.scratch,
-            |i, scratch| decide(i, crowd, p, variant, stage, index, scratch),
+            |agent, scratch| decide(agent, crowd, p, variant, stage, index, scratch),
         );
         for (&f, i) in self.decided.iter().zip(agents) {
             self.forces[i] = f;

@@ -17,7 +17,7 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::group::{self, SeparationParams, follow_leader, separation};
-use crate::steer::neighbors::{NeighborIndex, Neighbors};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
 use glam::Vec2;
 
@@ -86,7 +86,7 @@ pub struct LeaderScene {
     params: LeaderParams,
     neighbors: Neighbors,
     /// One neighbour list per chunk of agents, reused every tick.
-    scratch: Vec<Vec<u32>>,
+    scratch: Vec<Vec<Near>>,
     /// This tick's decisions, in the order `decide_all` made them.
     decided: Vec<Decision>,
     /// The same, by agent index.
@@ -183,20 +183,20 @@ impl Lesson for LeaderScene {
         let neighbors = &self.neighbors;
         let agents = decide_all(
             neighbors.memory_order(),
-            crowd.len(),
+            crowd,
             &mut self.decided,
             &mut self.scratch,
-            |i, scratch| {
+            |agent, scratch| {
+                let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
                 if i == LEADER {
                     return Decision::default();
                 }
-                let (pos, vel) = (positions[i], crowd.velocities()[i]);
                 neighbors.within(positions, pos, sep.radius, scratch);
                 let others = scratch
                     .iter()
-                    .map(|&j| j as usize)
-                    .filter(|&j| j != i && j != LEADER);
-                let push = separation(pos, others.map(|j| positions[j]), &sep);
+                    .filter(|n| n.index as usize != i && n.index as usize != LEADER)
+                    .map(|n| n.position);
+                let push = separation(pos, others, &sep);
                 let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
                 Decision {
                     force: f.force,

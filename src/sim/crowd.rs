@@ -3,6 +3,7 @@
 //! Only the runner's integrate step ([`Crowd::integrate`]) and an explicit,
 //! named [`Crowd::teleport`] (a respawn) change where an agent is.
 
+use crate::steer::neighbors::Near;
 use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 use rayon::prelude::*;
@@ -11,31 +12,53 @@ use rayon::prelude::*;
 /// little, small enough that both cores stay busy to the end.
 pub const CHUNK: usize = 512;
 
-/// Decides every agent in parallel chunks, each chunk with its own scratch
-/// list (`scratch` keeps one per chunk between ticks), into `out`: `out[k]` is the
-/// decision of agent `order[k]`, or of agent `k` without an order. A
-/// neighbour index's memory order (see `Neighbors::memory_order`) keeps
-/// consecutive agents' queries in the same cells, so in cache. Returns the
+/// An agent as a decision reads it: which one, where, how fast.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Agent {
+    pub index: usize,
+    pub position: Vec2,
+    pub velocity: Vec2,
+}
+
+/// Decides every agent of `crowd` in parallel chunks, each chunk with its
+/// own scratch list (`scratch` keeps one per chunk between ticks), into
+/// `out`: `out[k]` is the decision of agent `order[k]`, or of agent `k`
+/// without an order. A neighbour index's memory order (see
+/// `Neighbors::memory_order`) keeps consecutive agents' queries in the same
+/// cells, so in cache. Each chunk first gathers its agents' positions and
+/// velocities in one tight loop, where the reads scattered across a large
+/// crowd overlap instead of stalling the decisions one by one. Returns the
 /// agent of each entry of `out`.
 pub fn decide_all<'o, T: Send + Clone + Default>(
     order: Option<&'o [u32]>,
-    agents: usize,
+    crowd: &Crowd,
     out: &mut Vec<T>,
-    scratch: &mut Vec<Vec<u32>>,
-    decide: impl Fn(usize, &mut Vec<u32>) -> T + Sync + Send,
+    scratch: &mut Vec<Vec<Near>>,
+    decide: impl Fn(Agent, &mut Vec<Near>) -> T + Sync + Send,
 ) -> impl Iterator<Item = usize> + 'o {
+    let agents = crowd.len();
+    let agent = move |k: usize| order.map_or(k, |order| order[k] as usize);
     out.resize(agents, T::default());
     scratch.resize_with(agents.div_ceil(CHUNK).max(1), Vec::new);
     out.par_chunks_mut(CHUNK)
         .zip(scratch.par_iter_mut())
         .enumerate()
         .for_each(|(c, (out, scratch))| {
-            for (k, o) in out.iter_mut().enumerate() {
-                let k = c * CHUNK + k;
-                *o = decide(order.map_or(k, |order| order[k] as usize), scratch);
+            let mut gathered = [Agent::default(); CHUNK];
+            let gathered = &mut gathered[..out.len()];
+            for (k, a) in gathered.iter_mut().enumerate() {
+                let index = agent(c * CHUNK + k);
+                *a = Agent {
+                    index,
+                    position: crowd.position[index],
+                    velocity: crowd.velocity[index],
+                };
+            }
+            for (o, &a) in out.iter_mut().zip(gathered.iter()) {
+                *o = decide(a, scratch);
             }
         });
-    (0..agents).map(move |k| order.map_or(k, |order| order[k] as usize))
+    (0..agents).map(agent)
 }
 
 /// The agents of a scene.

@@ -3,12 +3,12 @@
 //! of the crowd, so the decisions run in parallel.
 
 use super::{DoorwayParams, Room, Variant};
-use crate::sim::crowd::{Crowd, Look};
+use crate::sim::crowd::{Agent, Crowd, Look};
 use crate::steer::avoid::{AvoidParams, Probes, avoid};
 use crate::steer::group::{
     QueueParams, QueueVariant, SeparationParams, queue, queue_ahead, separation,
 };
-use crate::steer::neighbors::NeighborIndex;
+use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::seek::seek;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -108,15 +108,15 @@ impl QueueState {
 
 /// Agent `i`'s decision, from the crowd as it stood at the start of the tick.
 pub(super) fn decide(
-    i: usize,
+    agent: Agent,
     crowd: &Crowd,
     room: &Room,
     rules: &Rules,
     neighbors: &impl NeighborIndex,
-    scratch: &mut Vec<u32>,
+    scratch: &mut Vec<Near>,
 ) -> (Steering, Look, Decision) {
     let positions = crowd.positions();
-    let (pos, vel) = (positions[i], crowd.velocities()[i]);
+    let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
     let max_speed = rules.limits.max_speed;
     let avoidance = avoid(pos, vel, max_speed, &room.walls, &rules.avoid);
     let steering = seek(pos, vel, room.target, max_speed) + avoidance.force;
@@ -141,17 +141,18 @@ pub(super) fn decide(
     let (mut crowded, mut push) = (false, Vec2::ZERO);
     if v4 || (neighbor_ahead && variant == QueueVariant::V3) {
         neighbors.within(positions, pos, rules.near_radius, scratch);
-        let others = scratch.iter().map(|&j| j as usize).filter(|&j| j != i);
+        let others = scratch
+            .iter()
+            .filter(|n| n.index as usize != i)
+            .map(|n| n.position);
         let q_sq = q.max_queue_radius * q.max_queue_radius;
-        crowded = others
-            .clone()
-            .any(|j| positions[j].distance_squared(pos) <= q_sq);
+        crowded = others.clone().any(|p| p.distance_squared(pos) <= q_sq);
         if v4 {
             // Added after the brake, so the brake does not cancel it (when
             // someone is ahead this is the tutorial's steering + brake +
             // separation); and also when nobody is ahead, as the look-ahead
             // misses a neighbour walking in from the side.
-            push = separation(pos, others.map(|j| positions[j]), &rules.separation);
+            push = separation(pos, others, &rules.separation);
         }
     }
     let outcome = queue(variant, vel, steering, neighbor_ahead, crowded, q);

@@ -1,8 +1,9 @@
 //! The uniform grid: a counting sort of the agents by cell each tick, the
 //! queries that scan only the cells a circle touches, and the pair walk.
 
-use super::NeighborIndex;
 use super::pairs::{PairFold, fold_pairs_by_query};
+use super::{Near, NeighborIndex};
+use crate::sim::crowd::CHUNK;
 use glam::Vec2;
 
 /// A uniform grid rebuilt from scratch each tick by a counting sort: agents
@@ -18,12 +19,14 @@ pub struct Grid {
     pub(super) rows: usize,
     /// `starts[c]..starts[c + 1]` is cell `c`'s range in `items`.
     starts: Vec<u32>,
-    /// Agent indices ordered by cell, ascending within a cell.
+    /// Agent indices ordered by cell; within a cell, in the order of the
+    /// tick before (queries sort what they find, so no answer depends on it).
     items: Vec<u32>,
     /// Positions in the same order as `items`, so a query scans contiguous memory.
     item_positions: Vec<Vec2>,
-    /// Each agent's cell, kept between the two passes of the sort.
-    cell_of: Vec<u32>,
+    /// Each agent's cell, index and position, in last tick's memory order:
+    /// what the two passes of the sort read.
+    staged: Vec<(u32, u32, Vec2)>,
 }
 
 impl Grid {
@@ -40,10 +43,10 @@ impl Grid {
             origin: Vec2::ZERO,
             cols: 1,
             rows: 1,
-            starts: vec![0, 0],
+            starts: vec![0; 3],
             items: Vec::new(),
             item_positions: Vec::new(),
-            cell_of: Vec::new(),
+            staged: Vec::new(),
         }
     }
 
@@ -67,11 +70,24 @@ impl Grid {
 }
 
 impl NeighborIndex for Grid {
+    /// A counting sort by cell that visits the agents in the memory order
+    /// of the tick before: an agent moves less than a cell per tick, so
+    /// consecutive agents land in the same or nearby cells and every count
+    /// and write below stays near the one before (in cache), where index
+    /// order would jump across the whole grid at each agent.
     fn rebuild(&mut self, positions: &[Vec2]) {
-        let (min, max) = positions.iter().fold(
-            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-            |(lo, hi), &p| (lo.min(p), hi.max(p)),
-        );
+        use rayon::prelude::*;
+        let (min, max) = positions
+            .par_iter()
+            .with_min_len(CHUNK)
+            .fold(
+                || (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+                |(lo, hi), &p| (lo.min(p), hi.max(p)),
+            )
+            .reduce(
+                || (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+                |(a, b), (c, d)| (a.min(c), b.max(d)),
+            );
         let extent = if positions.is_empty() {
             Vec2::ONE
         } else {
@@ -94,77 +110,61 @@ impl NeighborIndex for Grid {
         self.rows = (extent.y / self.cell) as usize + 1;
         let cells = self.cols * self.rows;
 
+        if self.items.len() != positions.len() {
+            self.items = (0..positions.len() as u32).collect();
+        }
+        // In parallel, the one read of the crowd at scattered places.
+        let mut staged = std::mem::take(&mut self.staged);
+        staged.resize(positions.len(), (0, 0, Vec2::ZERO));
+        (&mut staged, &self.items)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .for_each(|(staged, &i)| {
+                let p = positions[i as usize];
+                let (col, row) = self.cell_coords(p);
+                *staged = ((row * self.cols + col) as u32, i, p);
+            });
+        self.staged = staged;
+        // Counts at c + 2, their running sum, then each cell filled through
+        // its cursor at c + 1, which ends where the cell ends: then
+        // `starts[c]` is where cell c begins.
         self.starts.clear();
-        self.starts.resize(cells + 1, 0);
-        self.cell_of.clear();
-        for &p in positions {
-            let (col, row) = self.cell_coords(p);
-            let cell = row * self.cols + col;
-            self.cell_of.push(cell as u32);
-            self.starts[cell + 1] += 1;
+        self.starts.resize(cells + 2, 0);
+        for &(cell, ..) in &self.staged {
+            self.starts[cell as usize + 2] += 1;
         }
-        for c in 0..cells {
-            self.starts[c + 1] += self.starts[c];
+        for c in 2..cells + 2 {
+            self.starts[c] += self.starts[c - 1];
         }
-        self.items.resize(positions.len(), 0);
         self.item_positions.resize(positions.len(), Vec2::ZERO);
-        // Fill each cell in ascending agent order, using `starts[c]` as a
-        // cursor; afterwards `starts[c]` has moved to where cell c+1 began.
-        for (i, &p) in positions.iter().enumerate() {
-            let cell = self.cell_of[i] as usize;
-            let slot = self.starts[cell] as usize;
-            self.items[slot] = i as u32;
+        for &(cell, i, p) in &self.staged {
+            let slot = self.starts[cell as usize + 1] as usize;
+            self.items[slot] = i;
             self.item_positions[slot] = p;
-            self.starts[cell] += 1;
+            self.starts[cell as usize + 1] += 1;
         }
-        for c in (1..=cells).rev() {
-            self.starts[c] = self.starts[c - 1];
-        }
-        self.starts[0] = 0;
     }
 
-    fn within(&self, _positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>) {
+    fn within(&self, _positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
         out.clear();
         let r_sq = radius * radius;
         let (c0, r0) = self.cell_coords(center - Vec2::splat(radius));
         let (c1, r1) = self.cell_coords(center + Vec2::splat(radius));
         // Cells of one row are contiguous in `items`: one run per row.
         for row in r0..=r1 {
-            for k in self.row_run(row, c0, c1) {
-                if self.item_positions[k].distance_squared(center) <= r_sq {
-                    out.push(self.items[k]);
+            let run = self.row_run(row, c0, c1);
+            for (&index, &position) in self.items[run.clone()]
+                .iter()
+                .zip(&self.item_positions[run])
+            {
+                if position.distance_squared(center) <= r_sq {
+                    out.push(Near { index, position });
                 }
             }
         }
         if out.len() > 1 {
-            out.sort_unstable();
+            out.sort_unstable_by_key(|n| n.index);
         }
-    }
-
-    fn first_within(
-        &self,
-        _positions: &[Vec2],
-        center: Vec2,
-        radius: f32,
-        except: usize,
-        _scratch: &mut Vec<u32>,
-    ) -> Option<usize> {
-        let r_sq = radius * radius;
-        let (c0, r0) = self.cell_coords(center - Vec2::splat(radius));
-        let (c1, r1) = self.cell_coords(center + Vec2::splat(radius));
-        let mut first = u32::MAX;
-        for row in r0..=r1 {
-            for k in self.row_run(row, c0, c1) {
-                let j = self.items[k];
-                if j < first
-                    && j as usize != except
-                    && self.item_positions[k].distance_squared(center) <= r_sq
-                {
-                    first = j;
-                }
-            }
-        }
-        (first != u32::MAX).then_some(first as usize)
     }
 
     fn any_within(&self, _positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {

@@ -14,36 +14,41 @@ pub use pairs::PairFold;
 use glam::Vec2;
 use pairs::fold_pairs_by_query;
 
+/// An agent found by a query: its index and where it stands, read from the
+/// index's own copy of the positions (contiguous by cell, so a caller
+/// summing over neighbours never reaches back into the crowd at random).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Near {
+    pub index: u32,
+    pub position: Vec2,
+}
+
+impl Near {
+    /// Agent `index` where `positions` has it.
+    pub fn at(index: usize, positions: &[Vec2]) -> Self {
+        Self {
+            index: index as u32,
+            position: positions[index],
+        }
+    }
+}
+
 /// A spatial index over agent positions.
 pub trait NeighborIndex {
     /// Re-indexes after the agents moved.
     fn rebuild(&mut self, positions: &[Vec2]);
 
-    /// Clears `out` and fills it with the indices of the agents within
-    /// `radius` (inclusive) of `center`, in ascending order.
-    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>);
-
-    /// The lowest index within `radius` of `center`, other than `except`.
-    /// Same answer as the first of [`NeighborIndex::within`] that is not
-    /// `except`; indexes override it to skip collecting and sorting.
-    fn first_within(
-        &self,
-        positions: &[Vec2],
-        center: Vec2,
-        radius: f32,
-        except: usize,
-        scratch: &mut Vec<u32>,
-    ) -> Option<usize> {
-        self.within(positions, center, radius, scratch);
-        scratch.iter().map(|&j| j as usize).find(|&j| j != except)
-    }
+    /// Clears `out` and fills it with the agents within `radius`
+    /// (inclusive) of `center`, in ascending index order (so sums over
+    /// them add in the same order whatever the index).
+    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>);
 
     /// Whether any agent other than `except` is within `radius` of
-    /// `center`: [`NeighborIndex::first_within`]`.is_some()`, but an index
-    /// may stop at the first one it meets.
+    /// `center`; an index may stop at the first one it meets.
     fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
-        self.first_within(positions, center, radius, except, &mut Vec::new())
-            .is_some()
+        let mut found = Vec::new();
+        self.within(positions, center, radius, &mut found);
+        found.iter().any(|n| n.index as usize != except)
     }
 }
 
@@ -54,28 +59,20 @@ pub struct BruteForce;
 impl NeighborIndex for BruteForce {
     fn rebuild(&mut self, _positions: &[Vec2]) {}
 
-    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>) {
+    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
         out.clear();
         let r_sq = radius * radius;
         out.extend(
-            positions
-                .iter()
-                .enumerate()
+            (0..positions.len() as u32)
+                .zip(positions)
                 .filter(|(_, p)| p.distance_squared(center) <= r_sq)
-                .map(|(i, _)| i as u32),
+                .map(|(index, &position)| Near { index, position }),
         );
     }
 
-    fn first_within(
-        &self,
-        positions: &[Vec2],
-        center: Vec2,
-        radius: f32,
-        except: usize,
-        _scratch: &mut Vec<u32>,
-    ) -> Option<usize> {
+    fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
         let r_sq = radius * radius;
-        (0..positions.len()).find(|&i| i != except && positions[i].distance_squared(center) <= r_sq)
+        (0..positions.len()).any(|i| i != except && positions[i].distance_squared(center) <= r_sq)
     }
 }
 
@@ -148,24 +145,10 @@ impl NeighborIndex for Neighbors {
         }
     }
 
-    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<u32>) {
+    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
         match self {
             Self::Brute(b) => b.within(positions, center, radius, out),
             Self::Grid(g) => g.within(positions, center, radius, out),
-        }
-    }
-
-    fn first_within(
-        &self,
-        positions: &[Vec2],
-        center: Vec2,
-        radius: f32,
-        except: usize,
-        scratch: &mut Vec<u32>,
-    ) -> Option<usize> {
-        match self {
-            Self::Brute(b) => b.first_within(positions, center, radius, except, scratch),
-            Self::Grid(g) => g.first_within(positions, center, radius, except, scratch),
         }
     }
 
@@ -181,6 +164,10 @@ impl NeighborIndex for Neighbors {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    fn indices(found: &[Near]) -> Vec<u32> {
+        found.iter().map(|n| n.index).collect()
+    }
 
     #[test]
     fn grid_finds_what_brute_force_finds_in_the_same_order() {
@@ -258,7 +245,7 @@ mod tests {
         assert!(grid.cols * grid.rows <= 1024 * 3);
         let mut out = Vec::new();
         grid.within(&positions, Vec2::ZERO, 10.0, &mut out);
-        assert_eq!(out, vec![0, 2]);
+        assert_eq!(indices(&out), [0, 2]);
         let thin = vec![Vec2::ZERO, Vec2::new(1.0e9, 0.0)];
         grid.rebuild(&thin);
         assert!(
@@ -273,13 +260,13 @@ mod tests {
     fn empty_and_stacked_agents() {
         let mut grid = Grid::new(30.0);
         grid.rebuild(&[]);
-        let mut out = vec![9];
+        let mut out = vec![Near::default()];
         grid.within(&[], Vec2::ZERO, 10.0, &mut out);
         assert!(out.is_empty());
         let stacked = vec![Vec2::ONE; 5];
         grid.rebuild(&stacked);
         grid.within(&stacked, Vec2::ONE, 0.0, &mut out);
-        assert_eq!(out, vec![0, 1, 2, 3, 4]);
+        assert_eq!(indices(&out), [0, 1, 2, 3, 4]);
     }
 
     proptest! {
@@ -300,11 +287,9 @@ mod tests {
             prop_assert_eq!(pairs(&grid, &positions, radius), pairs(&Neighbors::Brute(BruteForce), &positions, radius));
             let Neighbors::Grid(grid) = grid else { unreachable!() };
             for except in [0, 1, 5] {
-                let expected = a.iter().map(|&j| j as usize).find(|&j| j != except);
-                prop_assert_eq!(BruteForce.first_within(&positions, center, radius, except, &mut b), expected);
-                prop_assert_eq!(grid.first_within(&positions, center, radius, except, &mut b), expected);
-                prop_assert_eq!(grid.any_within(&positions, center, radius, except), expected.is_some());
-                prop_assert_eq!(BruteForce.any_within(&positions, center, radius, except), expected.is_some());
+                let expected = a.iter().any(|n| n.index as usize != except);
+                prop_assert_eq!(grid.any_within(&positions, center, radius, except), expected);
+                prop_assert_eq!(BruteForce.any_within(&positions, center, radius, except), expected);
             }
         }
     }

@@ -19,9 +19,9 @@ pub(super) fn fold_pairs_by_query<F: PairFold>(
             || (fold.init(), Vec::new()),
             |(mut acc, mut scratch), (i, &p)| {
                 index.within(positions, p, radius, &mut scratch);
-                for &j in scratch.iter().filter(|&&j| j as usize > i) {
-                    let d_sq = positions[j as usize].distance_squared(p);
-                    fold.visit(&mut acc, i as u32, j, d_sq);
+                for n in scratch.iter().filter(|n| n.index as usize > i) {
+                    let d_sq = n.position.distance_squared(p);
+                    fold.visit(&mut acc, i as u32, n.index, d_sq);
                 }
                 (acc, scratch)
             },
