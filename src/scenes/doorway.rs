@@ -24,10 +24,9 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
-use crate::steer::Steering;
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, PairFold};
-use decide::{Decision, Rules, decide};
+use decide::{Decision, Outcome, Overlap, Rules, decide};
 use glam::Vec2;
 use rand::RngExt;
 use rand_pcg::Pcg32;
@@ -119,7 +118,7 @@ pub struct DoorwayScene {
     neighbors: Neighbors,
     decisions: Vec<Decision>,
     /// This tick's decisions, in the order `decide_all` made them.
-    decided: Vec<(Steering, Look, Decision)>,
+    decided: Vec<Outcome>,
     /// One neighbour-query buffer per chunk of agents, reused every tick.
     scratch: Vec<Vec<Near>>,
     /// Where agents came back this tick, to respawn the next ones apart.
@@ -171,19 +170,28 @@ impl DoorwayScene {
     }
 
     /// Deepest overlap and overlapping pairs among the agents on the stage
-    /// (the ones a viewer sees: not those walking in from the respawn line).
-    fn measure_overlaps(&mut self, positions: &[Vec2]) {
+    /// (the ones a viewer sees: not those walking in from the respawn line),
+    /// by a pass over the pairs.
+    fn measure_overlaps(&self, positions: &[Vec2]) -> Overlap {
         let overlaps = Overlaps {
             positions,
-            diameter: 2.0 * self.params.agent_radius,
+            diameter: self.rules.diameter,
             stage: self.room.stage,
         };
         let (pairs, deepest) = self
             .neighbors
             .fold_pairs(positions, overlaps.diameter, &overlaps);
-        self.overlap_pairs += pairs;
-        self.last_pairs = pairs;
-        self.max_overlap = self.max_overlap.max(deepest);
+        Overlap {
+            pairs: pairs as u32,
+            deepest,
+        }
+    }
+
+    /// Adds a tick's overlaps to the figures.
+    fn count_overlaps(&mut self, overlap: Overlap) {
+        self.overlap_pairs += u64::from(overlap.pairs);
+        self.last_pairs = u64::from(overlap.pairs);
+        self.max_overlap = self.max_overlap.max(overlap.deepest);
     }
 
     /// A spot on the respawn line (or a row below it, when the line is
@@ -299,9 +307,12 @@ impl Lesson for DoorwayScene {
     fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
         let positions = ctx.crowd.positions();
         self.neighbors.rebuild(positions);
-        // The crowd as the last tick left it; the random spawn is not the queue's doing.
-        if ctx.tick > 0 {
-            self.measure_overlaps(positions);
+        // The crowd as the last tick left it; the random spawn is not the
+        // queue's doing. Measured by the decisions when they can.
+        let measured = ctx.tick > 0;
+        if measured && !self.rules.decide_finds_overlaps() {
+            let overlap = self.measure_overlaps(positions);
+            self.count_overlaps(overlap);
         }
         let (crowd, room, rules, neighbors) = (ctx.crowd, &self.room, &self.rules, &self.neighbors);
         ctx.limits.par_iter_mut().for_each(|l| *l = rules.limits);
@@ -312,8 +323,14 @@ impl Lesson for DoorwayScene {
             &mut self.scratch,
             |agent, scratch| decide(agent, crowd, room, rules, neighbors, scratch),
         );
-        for (&(s, look, decision), i) in self.decided.iter().zip(agents) {
-            (ctx.steering[i], ctx.looks[i], self.decisions[i]) = (s, look, decision);
+        let mut overlap = Overlap::default();
+        for (o, i) in self.decided.iter().zip(agents) {
+            (ctx.steering[i], ctx.looks[i], self.decisions[i]) = (o.steering, o.look, o.decision);
+            overlap.pairs += o.overlap.pairs;
+            overlap.deepest = overlap.deepest.max(o.overlap.deepest);
+        }
+        if measured && self.rules.decide_finds_overlaps() {
+            self.count_overlaps(overlap);
         }
         self.record_overlay(ctx);
     }

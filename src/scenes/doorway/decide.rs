@@ -3,6 +3,7 @@
 //! of the crowd, so the decisions run in parallel.
 
 use super::{DoorwayParams, Room, Variant};
+use crate::scenes::off_stage;
 use crate::sim::crowd::{Agent, Crowd, Look};
 use crate::steer::avoid::{AvoidParams, Probes, avoid};
 use crate::steer::group::{
@@ -23,6 +24,8 @@ pub(super) struct Rules {
     pub(super) separation: SeparationParams,
     /// Radius of the query around the agent itself (hard stop and separation).
     pub(super) near_radius: f32,
+    /// Two agents closer than this overlap (twice the drawn radius).
+    pub(super) diameter: f32,
 }
 
 impl Rules {
@@ -51,7 +54,16 @@ impl Rules {
                 max_separation: p.max_separation,
             },
             near_radius: p.max_queue_radius.max(p.separation_radius),
+            diameter: 2.0 * p.agent_radius,
         }
+    }
+
+    /// Whether every agent's decision finds its overlaps: v4 lists the
+    /// neighbours around every agent, and overlapping ones are among them
+    /// when the list reaches a diameter. Otherwise the overlaps take a pass
+    /// of their own.
+    pub(super) fn decide_finds_overlaps(&self) -> bool {
+        self.variant == Variant::V4 && self.near_radius >= self.diameter
     }
 
     fn queue_variant(&self) -> QueueVariant {
@@ -106,6 +118,45 @@ impl QueueState {
     }
 }
 
+/// Overlaps of one agent with the higher-indexed agents of its
+/// neighbourhood, both on the stage: each pair counted once, at its lower
+/// index, as [`super::Overlaps`] counts it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(super) struct Overlap {
+    pub(super) pairs: u32,
+    /// Deepest overlap, px (0 without one).
+    pub(super) deepest: f32,
+}
+
+impl Overlap {
+    /// Agent `me`'s overlaps among `near` (any superset of the agents
+    /// within `diameter` of it).
+    pub(super) fn among(me: Near, near: &[Near], diameter: f32, stage: Vec2) -> Self {
+        let mut overlap = Self::default();
+        if off_stage(me.position, stage) {
+            return overlap;
+        }
+        for n in near.iter().filter(|n| n.index > me.index) {
+            let depth = diameter - me.position.distance(n.position);
+            if depth > 0.0 && !off_stage(n.position, stage) {
+                overlap.pairs += 1;
+                overlap.deepest = overlap.deepest.max(depth);
+            }
+        }
+        overlap
+    }
+}
+
+/// What [`decide`] gives back for one agent.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub(super) struct Outcome {
+    pub(super) steering: Steering,
+    pub(super) look: Look,
+    pub(super) decision: Decision,
+    /// Found when [`Rules::decide_finds_overlaps`], else left empty.
+    pub(super) overlap: Overlap,
+}
+
 /// Agent `i`'s decision, from the crowd as it stood at the start of the tick.
 pub(super) fn decide(
     agent: Agent,
@@ -114,7 +165,7 @@ pub(super) fn decide(
     rules: &Rules,
     neighbors: &impl NeighborIndex,
     scratch: &mut Vec<Near>,
-) -> (Steering, Look, Decision) {
+) -> Outcome {
     let positions = crowd.positions();
     let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
     let max_speed = rules.limits.max_speed;
@@ -133,12 +184,17 @@ pub(super) fn decide(
     };
     let variant = rules.queue_variant();
     if variant == QueueVariant::V0 {
-        return (Steering::force(steering), look, calm);
+        return Outcome {
+            steering: Steering::force(steering),
+            look,
+            decision: calm,
+            overlap: Overlap::default(),
+        };
     }
     let q = &rules.queue;
     let neighbor_ahead = neighbors.any_within(positions, ahead, q.max_queue_radius, i);
     let v4 = variant == QueueVariant::V4;
-    let (mut crowded, mut push) = (false, Vec2::ZERO);
+    let (mut crowded, mut push, mut overlap) = (false, Vec2::ZERO, Overlap::default());
     if v4 || (neighbor_ahead && variant == QueueVariant::V3) {
         neighbors.within(positions, pos, rules.near_radius, scratch);
         let others = scratch
@@ -154,11 +210,18 @@ pub(super) fn decide(
             // misses a neighbour walking in from the side.
             push = separation(pos, others, &rules.separation);
         }
+        if rules.decide_finds_overlaps() {
+            let me = Near {
+                index: i as u32,
+                position: pos,
+            };
+            overlap = Overlap::among(me, scratch, rules.diameter, room.stage);
+        }
     }
-    let outcome = queue(variant, vel, steering, neighbor_ahead, crowded, q);
+    let queued = queue(variant, vel, steering, neighbor_ahead, crowded, q);
     let steering = Steering {
-        force: steering + outcome.brake + push,
-        velocity_scale: outcome.velocity_scale,
+        force: steering + queued.brake + push,
+        velocity_scale: queued.velocity_scale,
     };
     let state = match (neighbor_ahead, variant) {
         (true, QueueVariant::V1) => QueueState::Slowed,
@@ -167,13 +230,49 @@ pub(super) fn decide(
         (false, _) if push != Vec2::ZERO => QueueState::Separating,
         (false, _) => QueueState::Free,
     };
-    (
+    Outcome {
         steering,
         look,
-        Decision {
-            brake: outcome.brake,
+        decision: Decision {
+            brake: queued.brake,
             queue: state,
             ..calm
         },
-    )
+        overlap,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Overlaps;
+    use super::*;
+    use crate::steer::neighbors::{NeighborMode, Neighbors};
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The overlaps the decisions find add up to what the pass over
+        /// the pairs finds, on and off the stage, bit for bit.
+        #[test]
+        fn decisions_find_the_overlaps_the_pair_pass_finds(
+            pts in prop::collection::vec((-40.0f32..240.0, -40.0f32..240.0), 0..150),
+            diameter in 1.0f32..40.0, reach in 0.0f32..30.0,
+        ) {
+            let positions: Vec<Vec2> = pts.into_iter().map(|(x, y)| Vec2::new(x, y)).collect();
+            let stage = Vec2::new(200.0, 200.0);
+            let mut grid = Neighbors::new(NeighborMode::Grid, diameter + reach);
+            grid.rebuild(&positions);
+            let mut near = Vec::new();
+            let (mut pairs, mut deepest) = (0, 0.0f32);
+            for i in 0..positions.len() {
+                grid.within(&positions, positions[i], diameter + reach, &mut near);
+                let found = Overlap::among(Near::at(i, &positions), &near, diameter, stage);
+                pairs += u64::from(found.pairs);
+                deepest = deepest.max(found.deepest);
+            }
+            let pass = Overlaps { positions: &positions, diameter, stage };
+            let (expected_pairs, expected_deepest) = grid.fold_pairs(&positions, diameter, &pass);
+            prop_assert_eq!(pairs, expected_pairs);
+            prop_assert_eq!(deepest.to_bits(), expected_deepest.to_bits());
+        }
+    }
 }
