@@ -6,6 +6,7 @@
 //! loop (`window.rs`).
 
 mod render;
+mod stepping;
 mod window;
 
 use macroquad::miniquad::conf::{Icon, Platform};

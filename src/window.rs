@@ -6,6 +6,7 @@ use crate::render::lab::{self, PanelEvent};
 use crate::render::{
     self, Renderer, Trails, View, draw_footer, draw_help, draw_hud, draw_legend, draw_letterbox,
 };
+use crate::stepping::Stepping;
 use macroquad::input::{
     KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_pressed,
     is_mouse_button_released, mouse_position,
@@ -139,31 +140,8 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             }
         }
 
-        // Fixed steps. A screenshot run steps exactly one tick per frame at
-        // the scripted pointer, so its pictures do not depend on the machine.
-        let sim_started = Stopwatch::start();
-        if options.screenshot.is_some() {
-            let script = ScriptedPointer::new(
-                &app.config.app.pointer,
-                app.scene_config().pointer,
-                app.scene().stage(),
-            );
-            let pointer = script.at(app.scene().tick());
-            app.advance(app.tick_seconds() / app.rate, pointer);
-        } else {
-            let panes = views(&app, layout.stage);
-            let pointer = view_under(&panes).to_world(mouse);
-            app.advance(f64::from(get_frame_time()), pointer);
-        }
-        let sim_ms = sim_started.millis();
-        if app.trails {
-            trails[0].record(app.scene());
-            if let Some(pane) = app.compared() {
-                trails[1].record(&pane.runner);
-            }
-        }
-
-        // Draw (the drawing's time runs until the frame is on screen).
+        // Draw what the last steps left (the drawing's time runs until the
+        // frame is on screen).
         let draw_started = Stopwatch::start();
         clear_background(render::palette::BACKGROUND);
         let panes = views(&app, layout.stage);
@@ -239,8 +217,36 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         if app.quit {
             break;
         }
+
+        // Fixed steps, on their own thread while the frame goes to the
+        // screen. A screenshot run steps exactly one tick per frame at the
+        // scripted pointer, so its pictures do not depend on the machine.
+        let (seconds, pointer) = if options.screenshot.is_some() {
+            let script = ScriptedPointer::new(
+                &app.config.app.pointer,
+                app.scene_config().pointer,
+                app.scene().stage(),
+            );
+            (app.tick_seconds() / app.rate, script.at(app.scene().tick()))
+        } else {
+            let panes = views(&app, layout.stage);
+            (
+                f64::from(get_frame_time()),
+                view_under(&panes).to_world(mouse),
+            )
+        };
+        let stepping = Stepping::start(app, seconds, pointer);
         next_frame().await;
-        timings.push(frame_started.millis(), draw_started.millis(), sim_ms);
+        let drawn_ms = draw_started.millis();
+        let sim_ms;
+        (app, sim_ms) = stepping.finish();
+        if app.trails {
+            trails[0].record(app.scene());
+            if let Some(pane) = app.compared() {
+                trails[1].record(&pane.runner);
+            }
+        }
+        timings.push(frame_started.millis(), drawn_ms, sim_ms);
     }
 }
 

@@ -32,6 +32,9 @@ const POINT: f32 = 4.5;
 const SPRITE_FILL: f32 = 54.0 / 64.0;
 /// Agents are never drawn smaller than this, in screen pixels.
 const MIN_AGENT: f32 = 4.0;
+/// Agents smaller than this, in screen pixels, are drawn as plain
+/// triangles: half the sprite's triangles, for crowds of 100,000 and more.
+const TINY_AGENT: f32 = 8.0;
 
 /// The agent sprite's side, in texels.
 const SPRITE: u16 = 64;
@@ -166,6 +169,8 @@ impl Renderer {
         let crowd = scene.crowd();
         let base = (2.0 * scene.agent_radius() / SPRITE_FILL * view.scale).max(MIN_AGENT);
         let fade = scene.fade_alpha();
+        // Decided once for all, so the batch keeps one texture.
+        let tiny = base < TINY_AGENT;
         for (i, (&v, &look)) in crowd.velocities().iter().zip(scene.looks()).enumerate() {
             let at = view.to_screen(App::drawn_at(scene, i, alpha));
             let size = if matches!(look, Look::Leader | Look::Target) {
@@ -177,6 +182,18 @@ impl Renderer {
                 continue;
             }
             let rotation = if v == Vec2::ZERO { 0.0 } else { v.y.atan2(v.x) };
+            if tiny {
+                // The arrowhead without its notch, which a few pixels cannot
+                // show: one triangle instead of the sprite's two, untextured.
+                let (sin, cos) = rotation.sin_cos();
+                let corner = |[x, y]: [f32; 2]| {
+                    let local = (vec2(x, y) / f32::from(SPRITE) - 0.5) * size;
+                    at + vec2(local.x * cos - local.y * sin, local.x * sin + local.y * cos)
+                };
+                let [tip, upper, _, lower] = ARROWHEAD.map(corner);
+                draw_triangle(tip, upper, lower, agent_color(look, fade));
+                continue;
+            }
             draw_texture_ex(
                 &self.agent,
                 at.x - size * 0.5,
