@@ -273,13 +273,23 @@ impl Lesson for DoorwayScene {
             Vec2::new(0.0, room.stage.y),
             Vec2::new(room.stage.x, room.spawn_bottom),
         );
-        for _ in 0..setup.agents {
-            let at = free.place(|| random_point(&mut rng, low, high));
-            let mass = p.mass_min + rng.random::<f32>() * p.mass_range;
-            spawn.agent(at, start_velocity, mass, Look::Plain);
-        }
+        let mut placed: Vec<(Vec2, f32)> = (0..setup.agents)
+            .map(|_| {
+                let at = free.place(|| random_point(&mut rng, low, high));
+                (at, p.mass_min + rng.random::<f32>() * p.mass_range)
+            })
+            .collect();
         let rules = Rules::new(p, variant);
         let cell = rules.near_radius.max(2.0 * p.agent_radius);
+        // Numbered row by row of cells, so agents near each other are near
+        // in memory too: the crowd walks in as a whole, and they stay so.
+        placed.sort_by(|(a, _), (b, _)| {
+            let row = |p: Vec2| (p.y / cell).floor();
+            row(*a).total_cmp(&row(*b)).then(a.x.total_cmp(&b.x))
+        });
+        for (at, mass) in placed {
+            spawn.agent(at, start_velocity, mass, Look::Plain);
+        }
         Self {
             params: p.clone(),
             decisions: vec![Decision::default(); setup.agents],
