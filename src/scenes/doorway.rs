@@ -326,20 +326,35 @@ impl Lesson for DoorwayScene {
         }
         let (crowd, room, rules, neighbors) = (ctx.crowd, &self.room, &self.rules, &self.neighbors);
         ctx.limits.par_iter_mut().for_each(|l| *l = rules.limits);
-        let agents = decide_all(
+        let slot = decide_all(
             neighbors.memory_order(),
             crowd,
             &mut self.decided,
             &mut self.scratch,
             |agent, scratch| decide(agent, crowd, room, rules, neighbors, scratch),
         );
-        let mut overlap = Overlap::default();
-        for (o, i) in self.decided.iter().zip(agents) {
-            (ctx.steering[i], ctx.looks[i], self.decisions[i]) = (o.steering, o.look, o.decision);
-            overlap.pairs += o.overlap.pairs;
-            overlap.deepest = overlap.deepest.max(o.overlap.deepest);
-        }
+        let decided = &self.decided;
+        (
+            &mut ctx.steering[..],
+            &mut ctx.looks[..],
+            &mut self.decisions[..],
+        )
+            .into_par_iter()
+            .enumerate()
+            .with_min_len(CHUNK)
+            .for_each(|(i, (steering, look, decision))| {
+                let o = &decided[slot(i)];
+                (*steering, *look, *decision) = (o.steering, o.look, o.decision);
+            });
         if measured && self.rules.decide_finds_overlaps() {
+            let overlap = decided
+                .par_iter()
+                .with_min_len(CHUNK)
+                .map(|o| o.overlap)
+                .reduce(Overlap::default, |a, b| Overlap {
+                    pairs: a.pairs + b.pairs,
+                    deepest: a.deepest.max(b.deepest),
+                });
             self.count_overlaps(overlap);
         }
         self.record_overlay(ctx);

@@ -16,7 +16,7 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{Agent, Crowd, Look, Metric, decide_all};
+use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
@@ -326,17 +326,23 @@ impl Lesson for FlockScene {
             &self.neighbors,
         );
         ctx.limits.par_iter_mut().for_each(|l| *l = limits);
-        let agents = decide_all(
+        let slot = decide_all(
             index.memory_order(),
             crowd,
             &mut self.decided,
             &mut self.scratch,
             |agent, scratch| decide(agent, crowd, p, variant, stage, index, scratch),
         );
-        for (&f, i) in self.decided.iter().zip(agents) {
-            self.forces[i] = f;
-            ctx.steering[i] = Steering::force(f.separation + f.alignment + f.cohesion);
-        }
+        let decided = &self.decided;
+        (&mut self.forces[..], &mut ctx.steering[..])
+            .into_par_iter()
+            .enumerate()
+            .with_min_len(CHUNK)
+            .for_each(|(i, (forces, steering))| {
+                let f = decided[slot(i)];
+                *forces = f;
+                *steering = Steering::force(f.separation + f.alignment + f.cohesion);
+            });
         self.record(ctx);
     }
 

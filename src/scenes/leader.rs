@@ -12,7 +12,7 @@
 use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{Crowd, Look, Metric, decide_all};
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::Limits;
@@ -20,6 +20,7 @@ use crate::steer::group::{self, SeparationParams, follow_leader, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
 use glam::Vec2;
+use rayon::prelude::*;
 
 crate::params! {
     /// `[leader.params]`.
@@ -181,7 +182,7 @@ impl Lesson for LeaderScene {
         // Decide in parallel (in the grid's memory order); then, in index
         // order, the figures, the overlay and the forces.
         let neighbors = &self.neighbors;
-        let agents = decide_all(
+        let slot = decide_all(
             neighbors.memory_order(),
             crowd,
             &mut self.decided,
@@ -207,9 +208,12 @@ impl Lesson for LeaderScene {
                 }
             },
         );
-        for (&d, i) in self.decided.iter().zip(agents) {
-            self.decisions[i] = d;
-        }
+        let decided = &self.decided;
+        self.decisions
+            .par_iter_mut()
+            .enumerate()
+            .with_min_len(CHUNK)
+            .for_each(|(i, d)| *d = decided[slot(i)]);
         let moving = positions.iter().zip(crowd.velocities());
         for (i, (&pos, &vel)) in moving.enumerate().skip(1) {
             let d = self.decisions[i];

@@ -3,7 +3,7 @@
 //! Only the runner's integrate step ([`Crowd::integrate`]) and an explicit,
 //! named [`Crowd::teleport`] (a respawn) change where an agent is.
 
-use crate::steer::neighbors::Near;
+use crate::steer::neighbors::{MemoryOrder, Near};
 use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 use rayon::prelude::*;
@@ -22,22 +22,23 @@ pub struct Agent {
 
 /// Decides every agent of `crowd` in parallel chunks, each chunk with its
 /// own scratch list (`scratch` keeps one per chunk between ticks), into
-/// `out`: `out[k]` is the decision of agent `order[k]`, or of agent `k`
-/// without an order. A neighbour index's memory order (see
+/// `out`: `out[k]` is the decision of agent `order.agents[k]`, or of agent
+/// `k` without an order. A neighbour index's memory order (see
 /// `Neighbors::memory_order`) keeps consecutive agents' queries in the same
 /// cells, so in cache. Each chunk first gathers its agents' positions and
 /// velocities in one tight loop, where the reads scattered across a large
-/// crowd overlap instead of stalling the decisions one by one. Returns the
-/// agent of each entry of `out`.
+/// crowd overlap instead of stalling the decisions one by one. Returns where
+/// each agent's decision is in `out`, to put them back in parallel, agent by
+/// agent.
 pub fn decide_all<'o, T: Send + Clone + Default>(
-    order: Option<&'o [u32]>,
+    order: Option<MemoryOrder<'o>>,
     crowd: &Crowd,
     out: &mut Vec<T>,
     scratch: &mut Vec<Vec<Near>>,
     decide: impl Fn(Agent, &mut Vec<Near>) -> T + Sync + Send,
-) -> impl Iterator<Item = usize> + 'o {
+) -> impl Fn(usize) -> usize + Sync + Copy + 'o {
     let agents = crowd.len();
-    let agent = move |k: usize| order.map_or(k, |order| order[k] as usize);
+    let agent = move |k: usize| order.map_or(k, |order| order.agents[k] as usize);
     out.resize(agents, T::default());
     scratch.resize_with(agents.div_ceil(CHUNK).max(1), Vec::new);
     out.par_chunks_mut(CHUNK)
@@ -58,7 +59,7 @@ pub fn decide_all<'o, T: Send + Clone + Default>(
                 *o = decide(a, scratch);
             }
         });
-    (0..agents).map(agent)
+    move |i| order.map_or(i, |order| order.slots[i] as usize)
 }
 
 /// The agents of a scene.

@@ -157,6 +157,42 @@ pub(super) struct Outcome {
     pub(super) overlap: Overlap,
 }
 
+/// One scan of the cells around agent `me` and its ahead point, for the
+/// variants that need both: lists in `near`, by index, the others within
+/// the near radius of the agent, and says whether anyone else is within
+/// the queue radius of the ahead point. Two queries (one per circle) would
+/// visit a third more cells and candidates.
+fn look_around(
+    me: Near,
+    ahead: Vec2,
+    rules: &Rules,
+    neighbors: &impl NeighborIndex,
+    positions: &[Vec2],
+    near: &mut Vec<Near>,
+) -> bool {
+    let q = &rules.queue;
+    let near_sq = rules.near_radius * rules.near_radius;
+    let ahead_sq = q.max_queue_radius * q.max_queue_radius;
+    let reach = Vec2::splat(rules.near_radius.max(q.max_queue_radius));
+    let (min, max) = (
+        me.position.min(ahead) - reach,
+        me.position.max(ahead) + reach,
+    );
+    near.clear();
+    let mut someone_ahead = false;
+    neighbors.candidates(positions, min, max, |n| {
+        if n.index == me.index {
+            return;
+        }
+        someone_ahead |= n.position.distance_squared(ahead) <= ahead_sq;
+        if n.position.distance_squared(me.position) <= near_sq {
+            near.push(n);
+        }
+    });
+    near.sort_unstable_by_key(|n| n.index);
+    someone_ahead
+}
+
 /// Agent `i`'s decision, from the crowd as it stood at the start of the tick.
 pub(super) fn decide(
     agent: Agent,
@@ -192,15 +228,20 @@ pub(super) fn decide(
         };
     }
     let q = &rules.queue;
-    let neighbor_ahead = neighbors.any_within(positions, ahead, q.max_queue_radius, i);
+    let me = Near {
+        index: i as u32,
+        position: pos,
+    };
     let v4 = variant == QueueVariant::V4;
+    let listed = v4 || variant == QueueVariant::V3;
+    let neighbor_ahead = if listed {
+        look_around(me, ahead, rules, neighbors, positions, scratch)
+    } else {
+        neighbors.any_within(positions, ahead, q.max_queue_radius, i)
+    };
     let (mut crowded, mut push, mut overlap) = (false, Vec2::ZERO, Overlap::default());
-    if v4 || (neighbor_ahead && variant == QueueVariant::V3) {
-        neighbors.within(positions, pos, rules.near_radius, scratch);
-        let others = scratch
-            .iter()
-            .filter(|n| n.index as usize != i)
-            .map(|n| n.position);
+    if v4 || (neighbor_ahead && listed) {
+        let others = scratch.iter().map(|n| n.position);
         let q_sq = q.max_queue_radius * q.max_queue_radius;
         crowded = others.clone().any(|p| p.distance_squared(pos) <= q_sq);
         if v4 {
@@ -211,10 +252,6 @@ pub(super) fn decide(
             push = separation(pos, others, &rules.separation);
         }
         if rules.decide_finds_overlaps() {
-            let me = Near {
-                index: i as u32,
-                position: pos,
-            };
             overlap = Overlap::among(me, scratch, rules.diameter, room.stage);
         }
     }

@@ -2,7 +2,7 @@
 //! queries that scan only the cells a circle touches, and the pair walk.
 
 use super::pairs::{PairFold, fold_pairs_by_query};
-use super::{Near, NeighborIndex};
+use super::{MemoryOrder, Near, NeighborIndex};
 use crate::sim::crowd::CHUNK;
 use glam::Vec2;
 
@@ -24,6 +24,8 @@ pub struct Grid {
     items: Vec<u32>,
     /// Positions in the same order as `items`, so a query scans contiguous memory.
     item_positions: Vec<Vec2>,
+    /// Where each agent is in `items`: `items[slots[i]] == i`.
+    slots: Vec<u32>,
     /// Each agent's cell, index and position, in last tick's memory order:
     /// what the two passes of the sort read.
     staged: Vec<(u32, u32, Vec2)>,
@@ -46,6 +48,7 @@ impl Grid {
             starts: vec![0; 3],
             items: Vec::new(),
             item_positions: Vec::new(),
+            slots: Vec::new(),
             staged: Vec::new(),
         }
     }
@@ -58,9 +61,13 @@ impl Grid {
         (col, row)
     }
 
-    /// The agents in cell order: where their positions sit in memory.
-    pub(super) fn memory_order(&self) -> &[u32] {
-        &self.items
+    /// The agents in cell order (where their positions sit in memory),
+    /// and where each agent is in it.
+    pub(super) fn memory_order(&self) -> MemoryOrder<'_> {
+        MemoryOrder {
+            agents: &self.items,
+            slots: &self.slots,
+        }
     }
 
     /// The range of `items` holding the cells of `row` from `c0` to `c1`.
@@ -137,33 +144,26 @@ impl NeighborIndex for Grid {
             self.starts[c] += self.starts[c - 1];
         }
         self.item_positions.resize(positions.len(), Vec2::ZERO);
+        self.slots.resize(positions.len(), 0);
         for &(cell, i, p) in &self.staged {
             let slot = self.starts[cell as usize + 1] as usize;
             self.items[slot] = i;
             self.item_positions[slot] = p;
+            self.slots[i as usize] = slot as u32;
             self.starts[cell as usize + 1] += 1;
         }
     }
 
-    fn within(&self, _positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
-        out.clear();
-        let r_sq = radius * radius;
-        let (c0, r0) = self.cell_coords(center - Vec2::splat(radius));
-        let (c1, r1) = self.cell_coords(center + Vec2::splat(radius));
+    fn candidates(&self, _positions: &[Vec2], min: Vec2, max: Vec2, mut visit: impl FnMut(Near)) {
+        let (c0, r0) = self.cell_coords(min);
+        let (c1, r1) = self.cell_coords(max);
         // Cells of one row are contiguous in `items`: one run per row.
         for row in r0..=r1 {
             let run = self.row_run(row, c0, c1);
-            for (&index, &position) in self.items[run.clone()]
-                .iter()
-                .zip(&self.item_positions[run])
-            {
-                if position.distance_squared(center) <= r_sq {
-                    out.push(Near { index, position });
-                }
+            let (items, at) = (&self.items[run.clone()], &self.item_positions[run]);
+            for (&index, &position) in items.iter().zip(at) {
+                visit(Near { index, position });
             }
-        }
-        if out.len() > 1 {
-            out.sort_unstable_by_key(|n| n.index);
         }
     }
 

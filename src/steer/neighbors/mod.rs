@@ -38,10 +38,27 @@ pub trait NeighborIndex {
     /// Re-indexes after the agents moved.
     fn rebuild(&mut self, positions: &[Vec2]);
 
+    /// Calls `visit` for every agent in the box from `min` to `max`
+    /// (inclusive), and maybe some near it, in no set order: a caller
+    /// testing its own distances can answer several questions in one scan.
+    fn candidates(&self, positions: &[Vec2], min: Vec2, max: Vec2, visit: impl FnMut(Near));
+
     /// Clears `out` and fills it with the agents within `radius`
     /// (inclusive) of `center`, in ascending index order (so sums over
     /// them add in the same order whatever the index).
-    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>);
+    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
+        out.clear();
+        let r_sq = radius * radius;
+        let reach = Vec2::splat(radius);
+        self.candidates(positions, center - reach, center + reach, |n| {
+            if n.position.distance_squared(center) <= r_sq {
+                out.push(n);
+            }
+        });
+        if out.len() > 1 {
+            out.sort_unstable_by_key(|n| n.index);
+        }
+    }
 
     /// Whether any agent other than `except` is within `radius` of
     /// `center`; an index may stop at the first one it meets.
@@ -59,21 +76,24 @@ pub struct BruteForce;
 impl NeighborIndex for BruteForce {
     fn rebuild(&mut self, _positions: &[Vec2]) {}
 
-    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
-        out.clear();
-        let r_sq = radius * radius;
-        out.extend(
-            (0..positions.len() as u32)
-                .zip(positions)
-                .filter(|(_, p)| p.distance_squared(center) <= r_sq)
-                .map(|(index, &position)| Near { index, position }),
-        );
+    fn candidates(&self, positions: &[Vec2], _min: Vec2, _max: Vec2, mut visit: impl FnMut(Near)) {
+        for (index, &position) in (0..positions.len() as u32).zip(positions) {
+            visit(Near { index, position });
+        }
     }
 
     fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
         let r_sq = radius * radius;
         (0..positions.len()).any(|i| i != except && positions[i].distance_squared(center) <= r_sq)
     }
+}
+
+/// An order of the agents: `agents[k]` is the k-th, and agent `i` is at
+/// `slots[i]` (so `agents[slots[i]] == i`).
+#[derive(Debug, Clone, Copy)]
+pub struct MemoryOrder<'a> {
+    pub agents: &'a [u32],
+    pub slots: &'a [u32],
 }
 
 /// The neighbour search a scene uses, chosen at run time.
@@ -120,7 +140,7 @@ impl Neighbors {
     /// The agents in the order their neighbours sit in memory, when that is
     /// not index order: deciding in this order, consecutive agents query
     /// the same cells, which are then in cache.
-    pub fn memory_order(&self) -> Option<&[u32]> {
+    pub fn memory_order(&self) -> Option<MemoryOrder<'_>> {
         match self {
             Self::Brute(_) => None,
             Self::Grid(g) => Some(g.memory_order()),
@@ -145,10 +165,10 @@ impl NeighborIndex for Neighbors {
         }
     }
 
-    fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
+    fn candidates(&self, positions: &[Vec2], min: Vec2, max: Vec2, visit: impl FnMut(Near)) {
         match self {
-            Self::Brute(b) => b.within(positions, center, radius, out),
-            Self::Grid(g) => g.within(positions, center, radius, out),
+            Self::Brute(b) => b.candidates(positions, min, max, visit),
+            Self::Grid(g) => g.candidates(positions, min, max, visit),
         }
     }
 
