@@ -140,6 +140,17 @@ impl Crowd {
         let bad = |v: &Vec2| u64::from(!v.x.is_finite()) + u64::from(!v.y.is_finite());
         self.position.iter().chain(&self.velocity).map(bad).sum()
     }
+
+    /// The squared top speed and the count of non-finite coordinates, in
+    /// one parallel pass.
+    fn top_speed_and_non_finite(&self) -> (f32, u64) {
+        let bad = |v: Vec2| u64::from(!v.x.is_finite()) + u64::from(!v.y.is_finite());
+        (&self.position, &self.velocity)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .map(|(&p, &v)| (v.length_squared(), bad(p) + bad(v)))
+            .reduce(|| (0.0, 0), |a, b| (a.0.max(b.0), a.1 + b.1))
+    }
 }
 
 /// How an agent is drawn.
@@ -175,12 +186,8 @@ pub struct Stats {
 impl Stats {
     /// Folds in one tick's crowd and its largest applied force.
     pub fn observe(&mut self, crowd: &Crowd, max_force: f32) {
-        self.nan += crowd.non_finite();
-        let fastest = crowd
-            .velocity
-            .iter()
-            .map(|v| v.length_squared())
-            .fold(0.0, f32::max);
+        let (fastest, non_finite) = crowd.top_speed_and_non_finite();
+        self.nan += non_finite;
         self.max_speed_seen = self.max_speed_seen.max(fastest.sqrt());
         self.max_force_seen = self.max_force_seen.max(max_force);
     }
