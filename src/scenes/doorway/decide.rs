@@ -136,7 +136,9 @@ impl Overlap {
         if off_stage(me.position, stage) {
             return overlap;
         }
-        for n in near.iter().filter(|n| n.index > me.index) {
+        // The pair pass's own test, before the square root.
+        let touching = |n: &&Near| me.position.distance_squared(n.position) <= diameter * diameter;
+        for n in near.iter().filter(|n| n.index > me.index).filter(touching) {
             let depth = diameter - me.position.distance(n.position);
             if depth > 0.0 && !off_stage(n.position, stage) {
                 overlap.pairs += 1;
