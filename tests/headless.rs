@@ -79,6 +79,52 @@ fn every_scene_reports_the_common_fields_and_its_own() {
 }
 
 #[test]
+fn every_metric_says_how_it_is_sampled() {
+    let not_metrics = [
+        "scene",
+        "variant",
+        "steps",
+        "agents",
+        "seed",
+        "neighbors",
+        "threads",
+        "params",
+        "checksum",
+        "nan",
+        "max_speed_seen",
+        "max_force_seen",
+        "agent_steps_per_sec",
+        "ticks_per_sec",
+        "sampling",
+    ];
+    let kinds = ["every tick", "at the end", "set-up"];
+    for scene in [
+        "seek", "wander", "pursuit", "patrol", "doorway", "leader", "avoid", "flock",
+    ] {
+        let report = headless(scene, 20, &[]);
+        let sampling = report["sampling"].as_object().expect("a sampling object");
+        let metrics: Vec<&String> = report
+            .as_object()
+            .unwrap()
+            .keys()
+            .filter(|k| !not_metrics.contains(&k.as_str()))
+            .collect();
+        assert!(!metrics.is_empty(), "{scene}: no metrics");
+        assert_eq!(metrics.len(), sampling.len(), "{scene}: {report}");
+        for name in metrics {
+            let how = sampling[name].as_str();
+            assert!(
+                how.is_some_and(|h| kinds.contains(&h)),
+                "{scene}: {name} sampled as {how:?}"
+            );
+        }
+    }
+    let doorway = headless("doorway", 20, &[]);
+    assert_eq!(doorway["sampling"]["max_overlap"], "every tick");
+    assert_eq!(doorway["sampling"]["stage_width"], "set-up");
+}
+
+#[test]
 fn same_inputs_same_checksum_other_seed_other_checksum() {
     let a = headless("doorway", 400, &["--seed", "7"]);
     let b = headless("doorway", 400, &["--seed", "7"]);

@@ -26,7 +26,7 @@ fn run(config: &Config, scene: &SceneConfig, setup: &Setup, what: &str) {
     let (at, seconds) = drive(&mut runner, &pointer, ticks);
     let report = Report::of(&runner, ticks, 1, seconds, at);
     assert_eq!(report.nan, 0, "{what}: NaN");
-    for (name, metric) in &report.metrics {
+    for (name, metric, _) in &report.metrics {
         match metric {
             Metric::Float(x) => assert!(x.is_finite(), "{what}: {name} = {x}"),
             Metric::Int(_) => {}

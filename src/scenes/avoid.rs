@@ -16,7 +16,7 @@
 
 use super::{point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
-use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
@@ -259,14 +259,23 @@ impl Lesson for AvoidScene {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         vec![
-            ("penetration_ticks", Metric::Int(self.penetration_ticks)),
+            (
+                "penetration_ticks",
+                Metric::Int(self.penetration_ticks),
+                Sampling::EveryTick,
+            ),
             (
                 "max_penetration",
                 Metric::Float(self.max_penetration.into()),
+                Sampling::EveryTick,
             ),
-            ("obstacles", Metric::Int(self.obstacles.len() as u64)),
+            (
+                "obstacles",
+                Metric::Int(self.obstacles.len() as u64),
+                Sampling::Setup,
+            ),
         ]
     }
 

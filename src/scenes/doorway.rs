@@ -21,7 +21,7 @@ mod room;
 use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, decide_all};
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
@@ -392,25 +392,40 @@ impl Lesson for DoorwayScene {
         out.point(Meaning::Target, self.room.target);
     }
 
-    fn metrics(&self, _crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         let ticks = tick.max(1) as f64;
         vec![
-            ("exited", Metric::Int(self.exited)),
-            ("max_overlap", Metric::Float(self.max_overlap.into())),
+            ("exited", Metric::Int(self.exited), Sampling::EveryTick),
+            (
+                "max_overlap",
+                Metric::Float(self.max_overlap.into()),
+                Sampling::EveryTick,
+            ),
             (
                 "mean_overlap_pairs",
                 Metric::Float(self.overlap_pairs as f64 / ticks),
+                Sampling::EveryTick,
             ),
             (
                 "longest_stall",
                 Metric::Int(self.longest_stall.max(tick - self.last_exit)),
+                Sampling::EveryTick,
             ),
             (
                 "first_exit_tick",
                 (self.exited > 0).then_some(self.first_exit).into(),
+                Sampling::EveryTick,
             ),
-            ("stage_width", Metric::Float(self.room.stage.x.into())),
-            ("stage_height", Metric::Float(self.room.stage.y.into())),
+            (
+                "stage_width",
+                Metric::Float(self.room.stage.x.into()),
+                Sampling::Setup,
+            ),
+            (
+                "stage_height",
+                Metric::Float(self.room.stage.y.into()),
+                Sampling::Setup,
+            ),
         ]
     }
 

@@ -16,7 +16,7 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, decide_all};
+use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, Sampling, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
@@ -383,20 +383,34 @@ impl Lesson for FlockScene {
         ]
     }
 
-    fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         let positions = crowd.positions();
         vec![
             (
                 "polarization",
                 Metric::Float(self.polarization.tail_mean(0.25).unwrap_or(0.0)),
+                Sampling::EveryTick,
             ),
             (
                 "mean_nn_distance",
                 Metric::Float(self.mean_nn_distance(positions)),
+                Sampling::AtEnd,
             ),
-            ("groups", Metric::Int(self.groups(positions))),
-            ("stage_width", Metric::Float(self.stage.x.into())),
-            ("stage_height", Metric::Float(self.stage.y.into())),
+            (
+                "groups",
+                Metric::Int(self.groups(positions)),
+                Sampling::AtEnd,
+            ),
+            (
+                "stage_width",
+                Metric::Float(self.stage.x.into()),
+                Sampling::Setup,
+            ),
+            (
+                "stage_height",
+                Metric::Float(self.stage.y.into()),
+                Sampling::Setup,
+            ),
         ]
     }
 

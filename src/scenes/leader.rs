@@ -12,7 +12,7 @@
 use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, decide_all};
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::Limits;
@@ -246,17 +246,19 @@ impl Lesson for LeaderScene {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         let followers = crowd.len() as u64 - 1;
         let samples = (tick * followers).max(1) as f64;
         vec![
             (
                 "mean_behind_distance",
                 Metric::Float(self.behind_distance_sum / samples),
+                Sampling::EveryTick,
             ),
             (
                 "evading_share",
                 Metric::Float(self.evading_count as f64 / samples),
+                Sampling::EveryTick,
             ),
         ]
     }

@@ -10,7 +10,7 @@
 //! loop / once; a click shows velocity, steering and the node being sought.
 
 use crate::overlay::{Meaning, Overlay};
-use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
@@ -203,15 +203,39 @@ impl Lesson for PatrolScene {
         }
     }
 
-    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         let count = |flags: &[bool]| flags.iter().filter(|&&v| v).count() as u64;
         vec![
-            ("max_deviation", Metric::Float(self.max_deviation.into())),
-            ("nodes_reached", Metric::Int(self.nodes_reached)),
-            ("nodes_visited", Metric::Int(count(&self.visited))),
-            ("reversals", Metric::Int(self.reversals)),
-            ("ends_turned", Metric::Int(count(&self.turned_at))),
-            ("path_radius", Metric::Float(self.params.path_radius.into())),
+            (
+                "max_deviation",
+                Metric::Float(self.max_deviation.into()),
+                Sampling::EveryTick,
+            ),
+            (
+                "nodes_reached",
+                Metric::Int(self.nodes_reached),
+                Sampling::EveryTick,
+            ),
+            (
+                "nodes_visited",
+                Metric::Int(count(&self.visited)),
+                Sampling::EveryTick,
+            ),
+            (
+                "reversals",
+                Metric::Int(self.reversals),
+                Sampling::EveryTick,
+            ),
+            (
+                "ends_turned",
+                Metric::Int(count(&self.turned_at)),
+                Sampling::EveryTick,
+            ),
+            (
+                "path_radius",
+                Metric::Float(self.params.path_radius.into()),
+                Sampling::Setup,
+            ),
         ]
     }
 

@@ -13,7 +13,7 @@
 
 use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
-use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
@@ -198,13 +198,21 @@ impl Lesson for PursuitScene {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         let [dynamic, constant] = self.capture;
         let first = dynamic.into_iter().chain(constant).min();
         vec![
-            ("capture_tick", first.into()),
-            ("capture_tick_dynamic_t", dynamic.into()),
-            ("capture_tick_constant_t", constant.into()),
+            ("capture_tick", first.into(), Sampling::EveryTick),
+            (
+                "capture_tick_dynamic_t",
+                dynamic.into(),
+                Sampling::EveryTick,
+            ),
+            (
+                "capture_tick_constant_t",
+                constant.into(),
+                Sampling::EveryTick,
+            ),
         ]
     }
 

@@ -8,7 +8,7 @@
 
 use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
-use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::pointer::PointerMode;
@@ -169,7 +169,7 @@ impl Lesson for SeekScene {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         let target = self.target();
         let final_distance = crowd
             .positions()
@@ -187,9 +187,17 @@ impl Lesson for SeekScene {
             .map(|a| a.settled_since)
             .try_fold(0, |latest, s| s.map(|s| latest.max(s)));
         vec![
-            ("final_distance", Metric::Float(final_distance.into())),
-            ("overshoot", Metric::Float(overshoot.max(0.0).into())),
-            ("settle_tick", settle.into()),
+            (
+                "final_distance",
+                Metric::Float(final_distance.into()),
+                Sampling::AtEnd,
+            ),
+            (
+                "overshoot",
+                Metric::Float(overshoot.max(0.0).into()),
+                Sampling::EveryTick,
+            ),
+            ("settle_tick", settle.into(), Sampling::EveryTick),
         ]
     }
 

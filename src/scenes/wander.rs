@@ -11,7 +11,7 @@
 
 use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
-use crate::sim::crowd::{Crowd, Look, Metric};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::seek::seek;
@@ -205,16 +205,20 @@ impl Lesson for WanderScene {
         }
     }
 
-    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         let mean = if self.turn_count > 0 {
             self.turn_sum / self.turn_count as f64
         } else {
             0.0
         };
         vec![
-            ("mean_turn", Metric::Float(mean)),
-            ("max_turn", Metric::Float(self.max_turn.into())),
-            ("respawns", Metric::Int(self.respawns)),
+            ("mean_turn", Metric::Float(mean), Sampling::EveryTick),
+            (
+                "max_turn",
+                Metric::Float(self.max_turn.into()),
+                Sampling::EveryTick,
+            ),
+            ("respawns", Metric::Int(self.respawns), Sampling::EveryTick),
         ]
     }
 

@@ -193,6 +193,29 @@ impl Stats {
     }
 }
 
+/// How a figure of the headless report is found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sampling {
+    /// Folded in exactly at every tick (a count, a sum, a maximum, the
+    /// tick of an event), from work the tick does anyway or a pass of its own.
+    EveryTick,
+    /// Worked out once, from the crowd as the run ends.
+    AtEnd,
+    /// A fact of the set-up (the stage's size, a parameter), not measured.
+    Setup,
+}
+
+impl Sampling {
+    /// As the headless JSON says it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::EveryTick => "every tick",
+            Self::AtEnd => "at the end",
+            Self::Setup => "set-up",
+        }
+    }
+}
+
 /// A scene-specific figure for the headless report.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Metric {

@@ -2,7 +2,7 @@
 //! how it steers; the runner owns the crowd, the clock, the figures and the
 //! overlay, and hands a scene only what each phase of a tick needs.
 
-use super::crowd::{Crowd, Look, Metric};
+use super::crowd::{Crowd, Look, Metric, Sampling};
 use super::knobs::{Knob, Tunable};
 use super::pointer::PointerMode;
 use crate::overlay::Overlay;
@@ -247,8 +247,8 @@ pub trait Lesson: Send + Sized + 'static {
     fn steer(&mut self, ctx: &mut Steer, input: &Input);
     /// After the move: figures and respawns.
     fn settle(&mut self, _ctx: &mut Settle) {}
-    /// Scene-specific figures, by name.
-    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
+    /// Scene-specific figures, by name, each with how it is found.
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)>;
     /// The lesson's headline figure for the tick just run, as one or two
     /// named series (the same names every tick), for a live chart. Finite.
     fn headline(&self, crowd: &Crowd) -> Figures;
@@ -290,7 +290,7 @@ pub const AGENT_RADIUS: f32 = 8.0;
 pub trait Scene: Send {
     fn steer(&mut self, ctx: &mut Steer, input: &Input);
     fn settle(&mut self, ctx: &mut Settle);
-    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)>;
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)>;
     fn headline(&self, crowd: &Crowd) -> Figures;
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)>;
     fn scenery(&self, input: &Input, out: &mut Overlay);
@@ -310,7 +310,7 @@ impl<L: Lesson> Scene for L {
     fn settle(&mut self, ctx: &mut Settle) {
         Lesson::settle(self, ctx);
     }
-    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric)> {
+    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         Lesson::metrics(self, crowd, tick)
     }
     fn headline(&self, crowd: &Crowd) -> Figures {

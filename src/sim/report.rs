@@ -1,7 +1,7 @@
 //! Running a scene without a window and reporting what happened as one
 //! JSON object.
 
-use super::crowd::Metric;
+use super::crowd::{Metric, Sampling};
 use super::knobs::number;
 use super::lesson::Input;
 use super::pointer::ScriptedPointer;
@@ -28,7 +28,7 @@ pub struct Report {
     pub max_force_seen: f32,
     pub agent_steps_per_sec: f64,
     pub ticks_per_sec: f64,
-    pub metrics: Vec<(&'static str, Metric)>,
+    pub metrics: Vec<(&'static str, Metric, Sampling)>,
     /// Where the pointer was on the last tick.
     pub pointer: Vec2,
 }
@@ -70,8 +70,8 @@ impl Report {
     pub fn metric(&self, name: &str) -> Option<Metric> {
         self.metrics
             .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, m)| *m)
+            .find(|(n, ..)| *n == name)
+            .map(|(_, m, _)| *m)
     }
 
     /// A float (or integer) metric; panics in tests when absent, by design.
@@ -126,7 +126,7 @@ impl Report {
             "ticks_per_sec",
             json_number((self.ticks_per_sec * 10.0).round() / 10.0),
         );
-        for (name, metric) in &self.metrics {
+        for (name, metric, _) in &self.metrics {
             let value = match *metric {
                 Metric::Int(i) => i.to_string(),
                 Metric::Float(x) => json_number(x),
@@ -134,6 +134,14 @@ impl Report {
             };
             field(name, value);
         }
+        let sampling: Vec<String> = self
+            .metrics
+            .iter()
+            .map(|(name, _, sampled)| {
+                format!("{}:{}", json_string(name), json_string(sampled.describe()))
+            })
+            .collect();
+        field("sampling", format!("{{{}}}", sampling.join(",")));
         out.push('}');
         out
     }

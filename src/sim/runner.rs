@@ -2,7 +2,7 @@
 //! it one fixed tick at a time: the scene steers, the runner moves every
 //! agent through the one movement manager, the scene settles.
 
-use super::crowd::{Crowd, Look, Metric, Stats};
+use super::crowd::{Crowd, Look, Metric, Sampling, Stats};
 use super::knobs::Params;
 use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
 use super::series::Series;
@@ -182,7 +182,7 @@ impl Runner {
     pub fn overlay_max_agents(&self) -> usize {
         self.settings.max_agents
     }
-    pub fn metrics(&self) -> Vec<(&'static str, Metric)> {
+    pub fn metrics(&self) -> Vec<(&'static str, Metric, Sampling)> {
         self.scene.metrics(&self.crowd, self.tick)
     }
     /// Picks an agent to follow: its shapes are recorded every tick, the
