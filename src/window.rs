@@ -1,12 +1,13 @@
 //! The window's frame loop, in four phases each frame: the lab's windows
-//! (egui) take their input, the pointer and the keys become actions, the
-//! fixed steps run, and everything is drawn where the layout puts it.
+//! (egui) take their input, the pointer and the keys become actions,
+//! everything is drawn where the layout puts it, and the fixed steps run
+//! (on a thread of their own, see [`crate::stepping`]) while the frame is shown.
 
 use crate::render::lab::{self, PanelEvent};
 use crate::render::{
     self, Renderer, Trails, View, draw_footer, draw_help, draw_hud, draw_legend, draw_letterbox,
 };
-use crate::stepping::Stepping;
+use crate::stepping::Stepper;
 use macroquad::input::{
     KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_pressed,
     is_mouse_button_released, mouse_position,
@@ -73,6 +74,7 @@ fn views(app: &App, area: Rect) -> Vec<(View, Rect)> {
 
 pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(), String>>>) {
     let mut renderer = Renderer::new();
+    let stepper = Stepper::new();
     let mut trails = [Trails::default(), Trails::default()];
     let mut frames: u64 = 0;
     let mut timings = Timings::default();
@@ -235,7 +237,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
                 view_under(&panes).to_world(mouse),
             )
         };
-        let stepping = Stepping::start(app, seconds, pointer);
+        let stepping = stepper.start(app, seconds, pointer);
         next_frame().await;
         let drawn_ms = draw_started.millis();
         let sim_ms;
