@@ -9,84 +9,125 @@
 //! run in line, as before.
 
 use glam::Vec2;
-use std::any::Any;
-use std::sync::mpsc::{Receiver, Sender, channel};
 use steering_demos::app::App;
 use steering_demos::stopwatch::Stopwatch;
 
 /// What the worker is asked: the app, the seconds to advance, the pointer.
 type Job = (App, f64, Vec2);
-/// What it answers: the app and the milliseconds the steps took, or the
-/// panic the steps ended in.
-type Done = Result<(App, f64), Box<dyn Any + Send>>;
+/// What the steps give back: the app, and the milliseconds they took.
+type Stepped = (App, f64);
 
 /// Advances `app` by `seconds` at `pointer` (see [`App::advance`]) and
 /// says how many milliseconds that took.
-fn advance((mut app, seconds, pointer): Job) -> (App, f64) {
+fn advance((mut app, seconds, pointer): Job) -> Stepped {
     let watch = Stopwatch::start();
     app.advance(seconds, pointer);
     (app, watch.millis())
 }
 
+/// Steps under way: [`Stepper::finish`] gives the app back.
+pub enum Stepping {
+    /// With the worker.
+    #[cfg(not(target_arch = "wasm32"))]
+    Away,
+    /// Stepped in line (boxed: an app is large).
+    Done(Box<Stepped>),
+}
+
 /// The worker that runs the steps, kept for the window's life.
+#[cfg(not(target_arch = "wasm32"))]
 pub struct Stepper {
-    worker: Option<(Sender<Job>, Receiver<Done>)>,
+    worker: Option<worker::Worker>,
 }
 
-/// Steps under way; [`Stepping::finish`] gives the app back.
-pub enum Stepping<'a> {
-    Away(&'a Receiver<Done>),
-    /// Stepped in line (boxed: an app is large beside a reference).
-    Done(Box<(App, f64)>),
-}
+/// In a web page: no worker.
+#[cfg(target_arch = "wasm32")]
+pub struct Stepper;
 
+#[cfg(target_arch = "wasm32")]
 impl Stepper {
-    /// Starts the worker (none in a web page, or if the system refuses one).
     pub fn new() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            return Self { worker: None };
-        }
-        let (jobs, inbox) = channel::<Job>();
-        let (outbox, done) = channel::<Done>();
-        let work = move || {
-            for job in inbox {
-                let result =
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| advance(job)));
-                if outbox.send(result).is_err() {
-                    break;
-                }
-            }
-        };
-        let spawned = std::thread::Builder::new().name("steps".into()).spawn(work);
+        Self
+    }
+
+    /// Steps `app` by `seconds` at `pointer`, in line.
+    pub fn start(&self, app: App, seconds: f64, pointer: Vec2) -> Stepping {
+        Stepping::Done(Box::new(advance((app, seconds, pointer))))
+    }
+
+    /// The app and the milliseconds its steps took.
+    pub fn finish(&self, stepping: Stepping) -> Stepped {
+        let Stepping::Done(stepped) = stepping;
+        *stepped
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Stepper {
+    /// Starts the worker (none if the system refuses one: then in line).
+    pub fn new() -> Self {
         Self {
-            worker: spawned.ok().map(|_| (jobs, done)),
+            worker: worker::Worker::spawn(),
         }
     }
 
     /// Starts advancing `app` by `seconds` at `pointer`.
-    pub fn start(&self, app: App, seconds: f64, pointer: Vec2) -> Stepping<'_> {
+    pub fn start(&self, app: App, seconds: f64, pointer: Vec2) -> Stepping {
+        let job = (app, seconds, pointer);
         match &self.worker {
-            Some((jobs, done)) => match jobs.send((app, seconds, pointer)) {
-                Ok(()) => Stepping::Away(done),
+            Some(worker) => match worker.jobs.send(job) {
+                Ok(()) => Stepping::Away,
                 // The worker is gone (it only stops with the window): in line.
                 Err(returned) => Stepping::Done(Box::new(advance(returned.0))),
             },
-            None => Stepping::Done(Box::new(advance((app, seconds, pointer)))),
+            None => Stepping::Done(Box::new(advance(job))),
         }
     }
-}
 
-impl Stepping<'_> {
     /// Waits for the steps: the app, and the milliseconds they took. A
     /// panic in the steps goes on here, as if they had run here.
-    pub fn finish(self) -> (App, f64) {
-        match self {
-            Stepping::Done(stepped) => *stepped,
-            Stepping::Away(done) => match done.recv() {
+    pub fn finish(&self, stepping: Stepping) -> Stepped {
+        match (stepping, &self.worker) {
+            (Stepping::Done(stepped), _) => *stepped,
+            (Stepping::Away, None) => unreachable!("steps away without a worker"),
+            (Stepping::Away, Some(worker)) => match worker.done.recv() {
                 Ok(Ok(stepped)) => stepped,
                 Ok(Err(panic)) => std::panic::resume_unwind(panic),
                 Err(_) => panic!("the stepping thread ended without giving the app back"),
             },
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod worker {
+    use super::{Job, Stepped, advance};
+    use std::sync::mpsc::{Receiver, Sender, channel};
+
+    /// The steps' answer, or the panic they ended in.
+    type Done = Result<Stepped, Box<dyn std::any::Any + Send>>;
+
+    pub(super) struct Worker {
+        pub(super) jobs: Sender<Job>,
+        pub(super) done: Receiver<Done>,
+    }
+
+    impl Worker {
+        /// A thread that steps each job it is sent, until the window closes.
+        pub(super) fn spawn() -> Option<Self> {
+            let (jobs, inbox) = channel::<Job>();
+            let (outbox, done) = channel::<Done>();
+            let work = move || {
+                for job in inbox {
+                    let stepped =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| advance(job)));
+                    if outbox.send(stepped).is_err() {
+                        break;
+                    }
+                }
+            };
+            let thread = std::thread::Builder::new().name("steps".into()).spawn(work);
+            thread.ok().map(|_| Self { jobs, done })
         }
     }
 }

@@ -241,7 +241,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         next_frame().await;
         let drawn_ms = draw_started.millis();
         let sim_ms;
-        (app, sim_ms) = stepping.finish();
+        (app, sim_ms) = stepper.finish(stepping);
         if app.trails {
             trails[0].record(app.scene());
             if let Some(pane) = app.compared() {
