@@ -16,18 +16,20 @@
 //! the ahead point (orange) and the queue radius around agent and ahead point.
 
 mod decide;
+mod overlaps;
 mod room;
 
-use super::{off_stage, random_point, rng, yes_no};
+use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
-use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, PairFold};
-use decide::{Decision, Outcome, Overlap, Rules, decide};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
+use decide::{Decision, Outcome, Rules, decide};
 use glam::Vec2;
+use overlaps::Overlap;
 use rand::RngExt;
 use rand_pcg::Pcg32;
 use rayon::prelude::*;
@@ -137,32 +139,6 @@ pub struct DoorwayScene {
     last_exits: u64,
 }
 
-/// Overlapping pairs and the deepest overlap among agents on the stage.
-struct Overlaps<'a> {
-    positions: &'a [Vec2],
-    diameter: f32,
-    stage: Vec2,
-}
-
-impl PairFold for Overlaps<'_> {
-    /// Pairs, deepest overlap in px.
-    type Acc = (u64, f32);
-    fn init(&self) -> Self::Acc {
-        (0, 0.0)
-    }
-    fn visit(&self, (pairs, deepest): &mut Self::Acc, i: u32, j: u32, _: f32) {
-        let (p, q) = (self.positions[i as usize], self.positions[j as usize]);
-        let depth = self.diameter - p.distance(q);
-        if depth > 0.0 && !off_stage(p, self.stage) && !off_stage(q, self.stage) {
-            *pairs += 1;
-            *deepest = deepest.max(depth);
-        }
-    }
-    fn merge(&self, a: Self::Acc, b: Self::Acc) -> Self::Acc {
-        (a.0 + b.0, a.1.max(b.1))
-    }
-}
-
 impl DoorwayScene {
     /// The room the crowd is in.
     pub fn room(&self) -> &Room {
@@ -173,18 +149,12 @@ impl DoorwayScene {
     /// (the ones a viewer sees: not those walking in from the respawn line),
     /// by a pass over the pairs.
     fn measure_overlaps(&self, positions: &[Vec2]) -> Overlap {
-        let overlaps = Overlaps {
+        Overlap::by_pairs(
+            &self.neighbors,
             positions,
-            diameter: self.rules.diameter,
-            stage: self.room.stage,
-        };
-        let (pairs, deepest) = self
-            .neighbors
-            .fold_pairs(positions, overlaps.diameter, &overlaps);
-        Overlap {
-            pairs: pairs as u32,
-            deepest,
-        }
+            self.rules.diameter,
+            self.room.stage,
+        )
     }
 
     /// Adds a tick's overlaps to the figures.
@@ -351,10 +321,7 @@ impl Lesson for DoorwayScene {
                 .par_iter()
                 .with_min_len(CHUNK)
                 .map(|o| o.overlap)
-                .reduce(Overlap::default, |a, b| Overlap {
-                    pairs: a.pairs + b.pairs,
-                    deepest: a.deepest.max(b.deepest),
-                });
+                .reduce(Overlap::default, Overlap::merge);
             self.count_overlaps(overlap);
         }
         self.record_overlay(ctx);
@@ -461,97 +428,4 @@ impl Lesson for DoorwayScene {
 }
 
 #[cfg(test)]
-mod tests {
-    use crate::sim::testing::scene_with;
-
-    fn seeded(variant: &str, seed: u64) -> crate::sim::testing::Run {
-        let mut run = scene_with("doorway", variant, None);
-        run.reseed(seed);
-        run
-    }
-
-    #[test]
-    fn v4_queues_without_overlap_and_keeps_draining_on_any_seed() {
-        for seed in [1, 2, 3, 4, 5, 6, 7, 8] {
-            let v4 = seeded("v4", seed).steps(3600);
-            let v0 = seeded("v0", seed).steps(3600);
-            assert_eq!((v0.nan, v4.nan), (0, 0));
-            let overlap = v4.float("max_overlap");
-            assert!(overlap <= 4.0, "seed {seed}: v4 overlaps {overlap} px");
-            let (p0, p4) = (
-                v0.float("mean_overlap_pairs"),
-                v4.float("mean_overlap_pairs"),
-            );
-            assert!(p4 <= 0.3, "seed {seed}: v4 {p4} overlapping pairs per tick");
-            assert!(
-                p0 >= 5.0 * p4,
-                "seed {seed}: v0 {p0} against v4 {p4}: no trampling"
-            );
-            let exited = v4.int("exited").unwrap();
-            assert!(exited >= 200, "seed {seed}: only {exited} through");
-            let stall = v4.int("longest_stall").unwrap();
-            assert!(stall < 600, "seed {seed}: gridlocked for {stall} ticks");
-        }
-    }
-
-    #[test]
-    fn the_crowd_starts_below_the_stage_nobody_on_anybody() {
-        for variant in ["v0", "v4"] {
-            let mut run = seeded(variant, 3);
-            let stage = run.scene.stage();
-            let start = run.scene.crowd().positions().to_vec();
-            assert!(start.iter().all(|p| p.y >= stage.y), "below the stage");
-            for (i, a) in start.iter().enumerate() {
-                for b in &start[i + 1..] {
-                    assert!(a.distance(*b) >= 30.0, "spawned {a} and {b} too close");
-                }
-            }
-            assert_eq!(run.steps(10).float("max_overlap"), 0.0, "{variant}");
-        }
-    }
-
-    #[test]
-    fn every_variant_stays_within_the_limits() {
-        for variant in ["v0", "v1", "v2", "v3", "v4"] {
-            let m = scene_with("doorway", variant, None).steps(600);
-            assert_eq!(m.nan, 0, "{variant}");
-            assert!(
-                m.max_speed_seen <= 6.0 + 1e-4,
-                "{variant}: speed {}",
-                m.max_speed_seen
-            );
-            assert!(
-                m.max_force_seen <= 5.4 + 1e-4,
-                "{variant}: force {}",
-                m.max_force_seen
-            );
-        }
-    }
-
-    #[test]
-    fn more_agents_grow_the_room_in_proportion() {
-        let small = scene_with("doorway", "v4", None);
-        let big = scene_with("doorway", "v4", Some(60 * 4));
-        assert_eq!(big.scene.stage(), small.scene.stage() * 2.0);
-    }
-
-    #[test]
-    fn the_readout_shows_braking_in_v4_and_never_in_v0() {
-        let queued = |variant: &str| {
-            let mut run = scene_with("doorway", variant, None);
-            let mut seen = false;
-            for _ in 0..600 {
-                run.steps(1);
-                let n = run.scene.crowd().len();
-                seen |= (0..n).any(|i| {
-                    let state = &run.scene.inspect(i)[0];
-                    assert_eq!(state.0, "queue");
-                    state.1 == "braking" || state.1 == "hard stop"
-                });
-            }
-            seen
-        };
-        assert!(queued("v4"), "agents queue in v4");
-        assert!(!queued("v0"), "nobody queues in v0");
-    }
-}
+mod tests;

@@ -2,8 +2,8 @@
 //! and the queue of the variant; every agent decides from the same snapshot
 //! of the crowd, so the decisions run in parallel.
 
+use super::overlaps::Overlap;
 use super::{DoorwayParams, Room, Variant};
-use crate::scenes::off_stage;
 use crate::sim::crowd::{Agent, Crowd, Look};
 use crate::steer::avoid::{AvoidParams, Probes, avoid};
 use crate::steer::group::{
@@ -115,37 +115,6 @@ impl QueueState {
             QueueState::HardStop => "hard stop",
             QueueState::Separating => "separating",
         }
-    }
-}
-
-/// Overlaps of one agent with the higher-indexed agents of its
-/// neighbourhood, both on the stage: each pair counted once, at its lower
-/// index, as [`super::Overlaps`] counts it.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub(super) struct Overlap {
-    pub(super) pairs: u32,
-    /// Deepest overlap, px (0 without one).
-    pub(super) deepest: f32,
-}
-
-impl Overlap {
-    /// Agent `me`'s overlaps among `near` (any superset of the agents
-    /// within `diameter` of it).
-    pub(super) fn among(me: Near, near: &[Near], diameter: f32, stage: Vec2) -> Self {
-        let mut overlap = Self::default();
-        if off_stage(me.position, stage) {
-            return overlap;
-        }
-        // The pair pass's own test, before the square root.
-        let touching = |n: &&Near| me.position.distance_squared(n.position) <= diameter * diameter;
-        for n in near.iter().filter(|n| n.index > me.index).filter(touching) {
-            let depth = diameter - me.position.distance(n.position);
-            if depth > 0.0 && !off_stage(n.position, stage) {
-                overlap.pairs += 1;
-                overlap.deepest = overlap.deepest.max(depth);
-            }
-        }
-        overlap
     }
 }
 
@@ -278,40 +247,5 @@ pub(super) fn decide(
             ..calm
         },
         overlap,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::Overlaps;
-    use super::*;
-    use crate::steer::neighbors::{NeighborMode, Neighbors};
-    use proptest::prelude::*;
-
-    proptest! {
-        /// The overlaps the decisions find add up to what the pass over
-        /// the pairs finds, on and off the stage, bit for bit.
-        #[test]
-        fn decisions_find_the_overlaps_the_pair_pass_finds(
-            pts in prop::collection::vec((-40.0f32..240.0, -40.0f32..240.0), 0..150),
-            diameter in 1.0f32..40.0, reach in 0.0f32..30.0,
-        ) {
-            let positions: Vec<Vec2> = pts.into_iter().map(|(x, y)| Vec2::new(x, y)).collect();
-            let stage = Vec2::new(200.0, 200.0);
-            let mut grid = Neighbors::new(NeighborMode::Grid, diameter + reach);
-            grid.rebuild(&positions);
-            let mut near = Vec::new();
-            let (mut pairs, mut deepest) = (0, 0.0f32);
-            for i in 0..positions.len() {
-                grid.within(&positions, positions[i], diameter + reach, &mut near);
-                let found = Overlap::among(Near::at(i, &positions), &near, diameter, stage);
-                pairs += u64::from(found.pairs);
-                deepest = deepest.max(found.deepest);
-            }
-            let pass = Overlaps { positions: &positions, diameter, stage };
-            let (expected_pairs, expected_deepest) = grid.fold_pairs(&positions, diameter, &pass);
-            prop_assert_eq!(pairs, expected_pairs);
-            prop_assert_eq!(deepest.to_bits(), expected_deepest.to_bits());
-        }
     }
 }
