@@ -295,7 +295,6 @@ impl Lesson for DoorwayScene {
             self.count_overlaps(overlap);
         }
         let (crowd, room, rules, neighbors) = (ctx.crowd, &self.room, &self.rules, &self.neighbors);
-        ctx.limits.par_iter_mut().for_each(|l| *l = rules.limits);
         let slot = decide_all(
             neighbors.memory_order(),
             crowd,
@@ -304,7 +303,9 @@ impl Lesson for DoorwayScene {
             |agent, scratch| decide(agent, crowd, room, rules, neighbors, scratch),
         );
         let decided = &self.decided;
+        // Back to each agent, with the limits, in one pass.
         (
+            &mut ctx.limits[..],
             &mut ctx.steering[..],
             &mut ctx.looks[..],
             &mut self.decisions[..],
@@ -312,9 +313,10 @@ impl Lesson for DoorwayScene {
             .into_par_iter()
             .enumerate()
             .with_min_len(CHUNK)
-            .for_each(|(i, (steering, look, decision))| {
+            .for_each(|(i, (limits, steering, look, decision))| {
                 let o = &decided[slot(i)];
                 (*steering, *look, *decision) = (o.steering, o.look, o.decision);
+                *limits = rules.limits;
             });
         if measured && self.rules.decide_finds_overlaps() {
             let overlap = decided

@@ -325,7 +325,6 @@ impl Lesson for FlockScene {
             self.stage,
             &self.neighbors,
         );
-        ctx.limits.par_iter_mut().for_each(|l| *l = limits);
         let slot = decide_all(
             index.memory_order(),
             crowd,
@@ -334,13 +333,19 @@ impl Lesson for FlockScene {
             |agent, scratch| decide(agent, crowd, p, variant, stage, index, scratch),
         );
         let decided = &self.decided;
-        (&mut self.forces[..], &mut ctx.steering[..])
+        // Back to each boid, with the limits, in one pass.
+        (
+            &mut self.forces[..],
+            &mut ctx.steering[..],
+            &mut ctx.limits[..],
+        )
             .into_par_iter()
             .enumerate()
             .with_min_len(CHUNK)
-            .for_each(|(i, (forces, steering))| {
+            .for_each(|(i, (forces, steering, boid_limits))| {
                 let f = decided[slot(i)];
                 *forces = f;
+                *boid_limits = limits;
                 *steering = Steering::force(f.separation + f.alignment + f.cohesion);
             });
         self.record(ctx);

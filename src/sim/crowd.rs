@@ -135,12 +135,6 @@ impl Crowd {
         hash
     }
 
-    /// Count of non-finite coordinates.
-    pub fn non_finite(&self) -> u64 {
-        let bad = |v: &Vec2| u64::from(!v.x.is_finite()) + u64::from(!v.y.is_finite());
-        self.position.iter().chain(&self.velocity).map(bad).sum()
-    }
-
     /// The squared top speed and the count of non-finite coordinates, in
     /// one parallel pass.
     fn top_speed_and_non_finite(&self) -> (f32, u64) {

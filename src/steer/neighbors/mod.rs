@@ -61,12 +61,8 @@ pub trait NeighborIndex {
     }
 
     /// Whether any agent other than `except` is within `radius` of
-    /// `center`; an index may stop at the first one it meets.
-    fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
-        let mut found = Vec::new();
-        self.within(positions, center, radius, &mut found);
-        found.iter().any(|n| n.index as usize != except)
-    }
+    /// `center`, stopping at the first one met.
+    fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool;
 }
 
 /// The reference: compare with every agent, O(n) per query.
@@ -185,18 +181,23 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// `n` agents spread over a 300x200 stage in a fixed pattern.
+    fn scattered(n: usize) -> Vec<Vec2> {
+        (0..n)
+            .map(|i| {
+                let t = i as f32;
+                Vec2::new((t * 37.0) % 300.0, (t * 53.0) % 200.0)
+            })
+            .collect()
+    }
+
     fn indices(found: &[Near]) -> Vec<u32> {
         found.iter().map(|n| n.index).collect()
     }
 
     #[test]
     fn grid_finds_what_brute_force_finds_in_the_same_order() {
-        let positions: Vec<Vec2> = (0..200)
-            .map(|i| {
-                let t = i as f32;
-                Vec2::new((t * 37.0) % 300.0, (t * 53.0) % 200.0)
-            })
-            .collect();
+        let positions = scattered(200);
         let mut grid = Grid::new(30.0);
         grid.rebuild(&positions);
         let (mut a, mut b) = (Vec::new(), Vec::new());
@@ -235,13 +236,8 @@ mod tests {
 
     #[test]
     fn grid_pairs_are_the_brute_force_pairs_each_once() {
-        let positions: Vec<Vec2> = (0..300)
-            .map(|i| {
-                let t = i as f32;
-                Vec2::new((t * 37.0) % 300.0, (t * 53.0) % 200.0)
-            })
-            .chain([Vec2::ONE; 4])
-            .collect();
+        let mut positions = scattered(300);
+        positions.extend([Vec2::ONE; 4]);
         let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
         grid.rebuild(&positions);
         let brute = Neighbors::new(NeighborMode::Brute, 30.0);
