@@ -22,7 +22,8 @@ use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn,
 use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
-use crate::steer::neighbors::{Grid, Near, NeighborIndex, Neighbors};
+use crate::steer::neighbors::{Grid, Near, NeighborIndex, Neighbors, Run};
+use crate::steer::sum::ExactSum;
 use crate::steer::{Limits, Steering, truncate};
 use glam::Vec2;
 use rayon::prelude::*;
@@ -79,8 +80,12 @@ pub struct FlockScene {
     forces: Vec<Forces>,
     /// This tick's forces, in the order `decide_all` made them.
     decided: Vec<Forces>,
-    /// One neighbour-query buffer per chunk of boids, reused every tick.
+    /// `decide_all`'s per-chunk buffers (unused: boids fold their
+    /// neighbours straight from the grid).
     scratch: Vec<Vec<Near>>,
+    /// The boids' velocities in the grid's memory order, gathered once a
+    /// tick, so that summing a neighbour's reads memory next to the last.
+    ordered_velocities: Vec<Vec2>,
     polarization: Series,
 }
 
@@ -96,39 +101,62 @@ fn edge_shift(coord: f32, radius: f32, size: f32) -> f32 {
     }
 }
 
+/// Calls `visit(run, seen_from)` with runs of boids holding every boid
+/// within `radius` of `at` or of its images across the wrapping edges: a
+/// boid at `q` in the run is at offset `q - seen_from` from `at`, through
+/// the nearest image. (The caller tests the distance, and skips itself.)
+fn around_runs(
+    at: Vec2,
+    positions: &[Vec2],
+    index: &impl NeighborIndex,
+    stage: Vec2,
+    radius: f32,
+    mut visit: impl FnMut(Run<'_>, Vec2),
+) {
+    let reach = Vec2::splat(radius);
+    // The plain query, then the images across each edge the circle crosses.
+    let shifts_x = [0.0, edge_shift(at.x, radius, stage.x)];
+    let shifts_y = [0.0, edge_shift(at.y, radius, stage.y)];
+    for (a, &sx) in shifts_x.iter().enumerate() {
+        for (b, &sy) in shifts_y.iter().enumerate() {
+            if (a == 1 && sx == 0.0) || (b == 1 && sy == 0.0) {
+                continue;
+            }
+            let seen_from = at - Vec2::new(sx, sy);
+            index.runs(positions, seen_from - reach, seen_from + reach, |run| {
+                visit(run, seen_from);
+            });
+        }
+    }
+}
+
 /// Calls `visit(j, offset)` for every boid `j` other than `me` within
 /// `radius` of it, with the offset to its nearest image across the
-/// wrapping edges.
+/// wrapping edges (for the end-of-run figures).
 fn around(
     me: Near,
     positions: &[Vec2],
     index: &impl NeighborIndex,
     stage: Vec2,
     radius: f32,
-    scratch: &mut Vec<Near>,
-    mut visit: impl FnMut(usize, Vec2),
+    mut visit: impl FnMut(u32, Vec2),
 ) {
-    let (i, p) = (me.index as usize, me.position);
     let r_sq = radius * radius;
-    // The plain query, then the images across each edge the circle crosses.
-    let shifts_x = [0.0, edge_shift(p.x, radius, stage.x)];
-    let shifts_y = [0.0, edge_shift(p.y, radius, stage.y)];
-    for (a, &sx) in shifts_x.iter().enumerate() {
-        for (b, &sy) in shifts_y.iter().enumerate() {
-            if (a == 1 && sx == 0.0) || (b == 1 && sy == 0.0) {
-                continue;
-            }
-            let shift = Vec2::new(sx, sy);
-            index.within(positions, p - shift, radius, scratch);
-            for n in scratch.iter() {
-                let j = n.index as usize;
-                let offset = n.position + shift - p;
-                if j != i && offset.length_squared() <= r_sq {
+    around_runs(
+        me.position,
+        positions,
+        index,
+        stage,
+        radius,
+        |run, seen_from| {
+            for (&j, &q) in run.ids.iter().zip(run.positions) {
+                let offset = q - seen_from;
+                if j != me.index && offset.length_squared() <= r_sq {
                     visit(j, offset);
                 }
             }
-        }
-    }
+        },
+    );
 }
 
 impl FlockScene {
@@ -156,7 +184,7 @@ impl FlockScene {
         let stage = self.stage;
         let total: f64 = (0..positions.len())
             .into_par_iter()
-            .map_init(Vec::new, |scratch, i| {
+            .map(|i| {
                 let mut radius = self.params.neighbor_radius;
                 loop {
                     let mut nearest = f32::INFINITY;
@@ -166,7 +194,6 @@ impl FlockScene {
                         &grid,
                         stage,
                         radius,
-                        scratch,
                         |_, offset| {
                             nearest = nearest.min(offset.length());
                         },
@@ -193,7 +220,6 @@ impl FlockScene {
             }
             i
         }
-        let mut scratch = Vec::new();
         for i in 0..positions.len() {
             let mut links = Vec::new();
             around(
@@ -202,8 +228,7 @@ impl FlockScene {
                 &grid,
                 self.stage,
                 self.params.neighbor_radius,
-                &mut scratch,
-                |j, _| links.push(j as u32),
+                |j, _| links.push(j),
             );
             for j in links {
                 let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j));
@@ -218,42 +243,46 @@ impl FlockScene {
     }
 }
 
-/// Boid `i`'s three forces, from the flock as it stood at the start of the tick.
+/// Boid `i`'s three forces, from the flock as it stood at the start of the
+/// tick; `velocities` are the boids' in the index's memory order.
 fn decide(
     agent: Agent,
-    crowd: &Crowd,
+    positions: &[Vec2],
+    velocities: &[Vec2],
     p: &FlockParams,
     variant: Variant,
     stage: Vec2,
     index: &impl NeighborIndex,
-    scratch: &mut Vec<Near>,
 ) -> Forces {
     let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
-    let velocities = crowd.velocities();
     let mut near = Neighbourhood::default();
-    let mut push = Vec2::ZERO;
+    let mut pushes = ExactSum::default();
     let radius = p.neighbor_radius.max(p.separation_radius);
     let near_sq = p.neighbor_radius * p.neighbor_radius;
-    let me = Near {
-        index: i as u32,
-        position: pos,
-    };
-    around(
-        me,
-        crowd.positions(),
-        index,
-        stage,
-        radius,
-        scratch,
-        |j, offset| {
-            if offset.length_squared() <= near_sq {
-                near.add(offset, velocities[j]);
+    let apart_sq = p.separation_radius * p.separation_radius;
+    around_runs(pos, positions, index, stage, radius, |run, seen_from| {
+        // Sums of the run in locals (in registers), then added on.
+        let (mut run_near, mut run_pushes) = (Neighbourhood::default(), ExactSum::default());
+        let found = run.ids.iter().zip(run.positions).enumerate();
+        for (k, (&j, &q)) in found {
+            let offset = q - seen_from;
+            let d_sq = offset.length_squared();
+            if j as usize == i {
+                continue;
             }
-            // Separation as in the doorway (SPEC 7, weighted by closeness),
-            // in the units of the other two: a desired change of velocity.
-            push += push_away(-offset, p.separation_radius) * p.max_speed;
-        },
-    );
+            if d_sq <= near_sq {
+                run_near.add(offset, velocities[run.start + k]);
+            }
+            if d_sq <= apart_sq {
+                run_pushes.add(push_away(-offset, p.separation_radius));
+            }
+        }
+        near.merge(&run_near);
+        pushes.merge(run_pushes);
+    });
+    // Separation as in the doorway (SPEC 7, weighted by closeness), in the
+    // units of the other two: a desired change of velocity.
+    let push = pushes.value() * p.max_speed;
     // Each rule is capped at max_force before it is weighted (as in
     // Reynolds' boids and The Nature of Code), so the weights, not the
     // distances, decide which rule wins: 1.5 separation beats 1.0 cohesion.
@@ -309,8 +338,8 @@ impl Lesson for FlockScene {
             neighbors: Neighbors::new(setup.neighbors, cell),
             forces: vec![Forces::default(); setup.agents],
             decided: Vec::with_capacity(setup.agents),
-            // decide_all keeps one per chunk.
             scratch: Vec::new(),
+            ordered_velocities: Vec::with_capacity(setup.agents),
             polarization: Series::new(1 << 16),
         }
     }
@@ -325,12 +354,21 @@ impl Lesson for FlockScene {
             self.stage,
             &self.neighbors,
         );
+        let order = index.memory_order();
+        let velocities = match order {
+            Some(order) => {
+                order.gather(crowd.velocities(), &mut self.ordered_velocities);
+                &self.ordered_velocities[..]
+            }
+            None => crowd.velocities(),
+        };
+        let positions = crowd.positions();
         let slot = decide_all(
-            index.memory_order(),
+            order,
             crowd,
             &mut self.decided,
             &mut self.scratch,
-            |agent, scratch| decide(agent, crowd, p, variant, stage, index, scratch),
+            |agent, _| decide(agent, positions, velocities, p, variant, stage, index),
         );
         let decided = &self.decided;
         // Back to each boid, with the limits, in one pass.

@@ -16,7 +16,7 @@ use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::Limits;
-use crate::steer::group::{self, SeparationParams, follow_leader, separation};
+use crate::steer::group::{self, SeparationParams, follow_leader, separation_in};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
 use glam::Vec2;
@@ -187,17 +187,14 @@ impl Lesson for LeaderScene {
             crowd,
             &mut self.decided,
             &mut self.scratch,
-            |agent, scratch| {
+            |agent, _| {
                 let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
                 if i == LEADER {
                     return Decision::default();
                 }
-                neighbors.within(positions, pos, sep.radius, scratch);
-                let others = scratch
-                    .iter()
-                    .filter(|n| n.index as usize != i && n.index as usize != LEADER)
-                    .map(|n| n.position);
-                let push = separation(pos, others, &sep);
+                let push = separation_in(neighbors, positions, pos, &sep, |j| {
+                    j as usize == i || j as usize == LEADER
+                });
                 let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
                 Decision {
                     force: f.force,

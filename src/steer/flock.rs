@@ -3,24 +3,34 @@
 //! add up to, so the caller gathers them once.
 
 use super::seek::seek;
+use super::sum::ExactSum;
 use glam::Vec2;
 
-/// What a boid sees of its neighbours within the neighbourhood radius.
+/// What a boid sees of its neighbours within the neighbourhood radius:
+/// exact sums, so the neighbours may come in any order.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Neighbourhood {
     pub count: u32,
     /// Sum of the neighbours' velocities.
-    pub velocity_sum: Vec2,
+    pub velocity_sum: ExactSum,
     /// Sum of the neighbours' offsets from the boid.
-    pub offset_sum: Vec2,
+    pub offset_sum: ExactSum,
 }
 
 impl Neighbourhood {
     /// Adds a neighbour at `offset` from the boid, moving at `velocity`.
+    #[inline]
     pub fn add(&mut self, offset: Vec2, velocity: Vec2) {
         self.count += 1;
-        self.velocity_sum += velocity;
-        self.offset_sum += offset;
+        self.velocity_sum.add(velocity);
+        self.offset_sum.add(offset);
+    }
+
+    /// Adds another neighbourhood's neighbours.
+    pub fn merge(&mut self, other: &Neighbourhood) {
+        self.count += other.count;
+        self.velocity_sum.merge(other.velocity_sum);
+        self.offset_sum.merge(other.offset_sum);
     }
 }
 
@@ -31,7 +41,7 @@ pub fn alignment(velocity: Vec2, n: &Neighbourhood, max_speed: f32) -> Vec2 {
     if n.count == 0 {
         return Vec2::ZERO;
     }
-    let heading = n.velocity_sum.normalize_or_zero();
+    let heading = n.velocity_sum.value().normalize_or_zero();
     if heading == Vec2::ZERO {
         return Vec2::ZERO;
     }
@@ -43,7 +53,7 @@ pub fn cohesion(position: Vec2, velocity: Vec2, n: &Neighbourhood, max_speed: f3
     if n.count == 0 {
         return Vec2::ZERO;
     }
-    let centre = position + n.offset_sum / n.count as f32;
+    let centre = position + n.offset_sum.value() / n.count as f32;
     seek(position, velocity, centre, max_speed)
 }
 

@@ -1,8 +1,10 @@
 //! Group behaviors: separation (SPEC 7), queue (SPEC 9) and leader following
 //! (SPEC 8). Neighbours come in through [`NeighborIndex`].
 
+use super::neighbors::NeighborIndex;
 use super::pursuit::{Prediction, evade, predict};
 use super::seek::arrive;
+use super::sum::ExactSum;
 use glam::Vec2;
 
 /// Separation tunables (SPEC: 2.0 and 30 in the queue demo).
@@ -23,16 +25,45 @@ pub struct SeparationParams {
 /// negated mean offset, normalized) can push an agent squeezed between two
 /// others into the nearer one, and pushes no harder at contact than at 30
 /// px. A neighbour exactly on the agent gives no direction and is skipped.
+/// The pushes add up exactly ([`ExactSum`]), so the neighbours may come in
+/// any order.
 pub fn separation(
     position: Vec2,
     neighbours: impl IntoIterator<Item = Vec2>,
     params: &SeparationParams,
 ) -> Vec2 {
-    neighbours
+    let pushes: ExactSum = neighbours
         .into_iter()
         .map(|n| push_away(position - n, params.radius))
-        .fold(Vec2::ZERO, |sum, push| sum + push)
-        * params.max_separation
+        .collect();
+    pushes.value() * params.max_separation
+}
+
+/// [`separation`] from the agents within `params.radius` of `position`
+/// that `skip` does not rule out (the agent itself, say), folded straight
+/// from the index's candidates: no list, no sort.
+pub fn separation_in(
+    index: &impl NeighborIndex,
+    positions: &[Vec2],
+    position: Vec2,
+    params: &SeparationParams,
+    skip: impl Fn(u32) -> bool,
+) -> Vec2 {
+    let radius = params.radius;
+    let r_sq = radius * radius;
+    let mut pushes = ExactSum::default();
+    let reach = Vec2::splat(radius);
+    index.runs(positions, position - reach, position + reach, |run| {
+        let mut sum = ExactSum::default();
+        for (&j, &p) in run.ids.iter().zip(run.positions) {
+            let away = position - p;
+            if away.length_squared() <= r_sq && !skip(j) {
+                sum.add(push_away(away, radius));
+            }
+        }
+        pushes.merge(sum);
+    });
+    pushes.value() * params.max_separation
 }
 
 /// One neighbour's share of [`separation`] (before `max_separation`), for a

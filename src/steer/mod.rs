@@ -11,6 +11,7 @@ pub mod neighbors;
 pub mod path;
 pub mod pursuit;
 pub mod seek;
+pub mod sum;
 pub mod wander;
 
 #[cfg(test)]

@@ -129,8 +129,9 @@ pub(super) struct Outcome {
 }
 
 /// One scan of the cells around agent `me` and its ahead point, for the
-/// variants that need both: lists in `near`, by index, the others within
-/// the near radius of the agent, and says whether anyone else is within
+/// variants that need both: lists in `near`, in no set order (whatever
+/// reads the list adds up or counts, exactly), the others within the near
+/// radius of the agent, and says whether anyone else is within
 /// the queue radius of the ahead point. Two queries (one per circle) would
 /// visit a third more cells and candidates.
 fn look_around(
@@ -160,7 +161,6 @@ fn look_around(
             near.push(n);
         }
     });
-    near.sort_unstable_by_key(|n| n.index);
     someone_ahead
 }
 

@@ -2,7 +2,7 @@
 //! queries that scan only the cells a circle touches, and the pair walk.
 
 use super::pairs::{PairFold, fold_pairs_by_query};
-use super::{MemoryOrder, Near, NeighborIndex};
+use super::{MemoryOrder, NeighborIndex, Run};
 use crate::sim::crowd::CHUNK;
 use glam::Vec2;
 
@@ -154,16 +154,17 @@ impl NeighborIndex for Grid {
         }
     }
 
-    fn candidates(&self, _positions: &[Vec2], min: Vec2, max: Vec2, mut visit: impl FnMut(Near)) {
+    fn runs(&self, _positions: &[Vec2], min: Vec2, max: Vec2, mut visit: impl FnMut(Run<'_>)) {
         let (c0, r0) = self.cell_coords(min);
         let (c1, r1) = self.cell_coords(max);
         // Cells of one row are contiguous in `items`: one run per row.
         for row in r0..=r1 {
             let run = self.row_run(row, c0, c1);
-            let (items, at) = (&self.items[run.clone()], &self.item_positions[run]);
-            for (&index, &position) in items.iter().zip(at) {
-                visit(Near { index, position });
-            }
+            visit(Run {
+                start: run.start,
+                ids: &self.items[run.clone()],
+                positions: &self.item_positions[run],
+            });
         }
     }
 

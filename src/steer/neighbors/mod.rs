@@ -2,8 +2,10 @@
 //!
 //! Group behaviors (separation, queue, leader following) ask through
 //! [`NeighborIndex`], so the all-pairs scan of the original demos and a
-//! uniform grid are interchangeable. Both answer in ascending agent index, so
-//! they give bit-identical simulations on the same seed.
+//! uniform grid are interchangeable. They find the same neighbours, and
+//! whatever a behavior sums over them it sums exactly (`steer::sum`), so
+//! the order they come in, cell by cell or by index, changes nothing: the
+//! two give bit-identical simulations on the same seed.
 
 mod grid;
 mod pairs;
@@ -33,19 +35,41 @@ impl Near {
     }
 }
 
+/// Consecutive agents in an index's memory order: their indices, and
+/// their positions alongside.
+#[derive(Debug, Clone, Copy)]
+pub struct Run<'a> {
+    /// Where the run begins in the memory order ([`Neighbors::memory_order`],
+    /// or index order when that is `None`): a caller keeping data of its own
+    /// in that order finds the run's at `start..start + ids.len()`.
+    pub start: usize,
+    pub ids: &'a [u32],
+    pub positions: &'a [Vec2],
+}
+
 /// A spatial index over agent positions.
 pub trait NeighborIndex {
     /// Re-indexes after the agents moved.
     fn rebuild(&mut self, positions: &[Vec2]);
 
-    /// Calls `visit` for every agent in the box from `min` to `max`
-    /// (inclusive), and maybe some near it, in no set order: a caller
-    /// testing its own distances can answer several questions in one scan.
-    fn candidates(&self, positions: &[Vec2], min: Vec2, max: Vec2, visit: impl FnMut(Near));
+    /// Calls `visit` with runs of agents that together hold every agent in the box from
+    /// `min` to `max` (inclusive), and maybe some near it, in no set order.
+    /// A caller testing its own distances can answer several questions in
+    /// one scan, and keep its sums in registers through each run.
+    fn runs(&self, positions: &[Vec2], min: Vec2, max: Vec2, visit: impl FnMut(Run<'_>));
+
+    /// [`Self::runs`], one agent at a time.
+    fn candidates(&self, positions: &[Vec2], min: Vec2, max: Vec2, mut visit: impl FnMut(Near)) {
+        self.runs(positions, min, max, |run| {
+            for (&index, &position) in run.ids.iter().zip(run.positions) {
+                visit(Near { index, position });
+            }
+        });
+    }
 
     /// Clears `out` and fills it with the agents within `radius`
-    /// (inclusive) of `center`, in ascending index order (so sums over
-    /// them add in the same order whatever the index).
+    /// (inclusive) of `center`, in ascending index order (a list the same
+    /// whatever the index, for callers that show or compare it).
     fn within(&self, positions: &[Vec2], center: Vec2, radius: f32, out: &mut Vec<Near>) {
         out.clear();
         let r_sq = radius * radius;
@@ -67,15 +91,24 @@ pub trait NeighborIndex {
 
 /// The reference: compare with every agent, O(n) per query.
 #[derive(Debug, Clone, Default)]
-pub struct BruteForce;
+pub struct BruteForce {
+    /// 0, 1, 2, ...: every agent's index, for [`NeighborIndex::runs`].
+    ids: Vec<u32>,
+}
 
 impl NeighborIndex for BruteForce {
-    fn rebuild(&mut self, _positions: &[Vec2]) {}
-
-    fn candidates(&self, positions: &[Vec2], _min: Vec2, _max: Vec2, mut visit: impl FnMut(Near)) {
-        for (index, &position) in (0..positions.len() as u32).zip(positions) {
-            visit(Near { index, position });
+    fn rebuild(&mut self, positions: &[Vec2]) {
+        if self.ids.len() != positions.len() {
+            self.ids = (0..positions.len() as u32).collect();
         }
+    }
+
+    fn runs(&self, positions: &[Vec2], _min: Vec2, _max: Vec2, mut visit: impl FnMut(Run<'_>)) {
+        visit(Run {
+            start: 0,
+            ids: &self.ids,
+            positions,
+        });
     }
 
     fn any_within(&self, positions: &[Vec2], center: Vec2, radius: f32, except: usize) -> bool {
@@ -90,6 +123,21 @@ impl NeighborIndex for BruteForce {
 pub struct MemoryOrder<'a> {
     pub agents: &'a [u32],
     pub slots: &'a [u32],
+}
+
+impl MemoryOrder<'_> {
+    /// Copies per-agent `values` into `out` in this order (in parallel):
+    /// `out[k]` is agent `agents[k]`'s value.
+    pub fn gather<T: Copy + Send + Sync>(&self, values: &[T], out: &mut Vec<T>) {
+        use rayon::prelude::*;
+        out.clear();
+        out.par_extend(
+            self.agents
+                .par_iter()
+                .with_min_len(crate::sim::crowd::CHUNK)
+                .map(|&i| values[i as usize]),
+        );
+    }
 }
 
 /// The neighbour search a scene uses, chosen at run time.
@@ -121,7 +169,7 @@ impl Neighbors {
     /// A search of the given kind; `cell_size` is the largest query radius.
     pub fn new(mode: NeighborMode, cell_size: f32) -> Self {
         match mode {
-            NeighborMode::Brute => Self::Brute(BruteForce),
+            NeighborMode::Brute => Self::Brute(BruteForce::default()),
             NeighborMode::Grid => Self::Grid(Grid::new(cell_size)),
         }
     }
@@ -161,10 +209,10 @@ impl NeighborIndex for Neighbors {
         }
     }
 
-    fn candidates(&self, positions: &[Vec2], min: Vec2, max: Vec2, visit: impl FnMut(Near)) {
+    fn runs(&self, positions: &[Vec2], min: Vec2, max: Vec2, visit: impl FnMut(Run<'_>)) {
         match self {
-            Self::Brute(b) => b.candidates(positions, min, max, visit),
-            Self::Grid(g) => g.candidates(positions, min, max, visit),
+            Self::Brute(b) => b.runs(positions, min, max, visit),
+            Self::Grid(g) => g.runs(positions, min, max, visit),
         }
     }
 
@@ -191,6 +239,12 @@ mod tests {
             .collect()
     }
 
+    fn brute(positions: &[Vec2]) -> BruteForce {
+        let mut brute = BruteForce::default();
+        brute.rebuild(positions);
+        brute
+    }
+
     fn indices(found: &[Near]) -> Vec<u32> {
         found.iter().map(|n| n.index).collect()
     }
@@ -203,7 +257,7 @@ mod tests {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for &center in positions.iter().step_by(7) {
             for radius in [0.0, 15.0, 30.0, 75.0] {
-                BruteForce.within(&positions, center, radius, &mut a);
+                brute(&positions).within(&positions, center, radius, &mut a);
                 grid.within(&positions, center, radius, &mut b);
                 assert_eq!(a, b, "center {center} radius {radius}");
             }
@@ -240,7 +294,8 @@ mod tests {
         positions.extend([Vec2::ONE; 4]);
         let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
         grid.rebuild(&positions);
-        let brute = Neighbors::new(NeighborMode::Brute, 30.0);
+        let mut brute = Neighbors::new(NeighborMode::Brute, 30.0);
+        brute.rebuild(&positions);
         for radius in [0.0, 12.0, 30.0, 45.0] {
             let expected = pairs(&brute, &positions, radius);
             assert!(expected.iter().all(|&(i, j, _)| i < j));
@@ -296,16 +351,16 @@ mod tests {
             grid.rebuild(&positions);
             let (mut a, mut b) = (Vec::new(), Vec::new());
             let center = Vec2::new(cx, cy);
-            BruteForce.within(&positions, center, radius, &mut a);
+            brute(&positions).within(&positions, center, radius, &mut a);
             grid.within(&positions, center, radius, &mut b);
             prop_assert_eq!(&a, &b);
             let grid = Neighbors::Grid(grid);
-            prop_assert_eq!(pairs(&grid, &positions, radius), pairs(&Neighbors::Brute(BruteForce), &positions, radius));
+            prop_assert_eq!(pairs(&grid, &positions, radius), pairs(&Neighbors::Brute(brute(&positions)), &positions, radius));
             let Neighbors::Grid(grid) = grid else { unreachable!() };
             for except in [0, 1, 5] {
                 let expected = a.iter().any(|n| n.index as usize != except);
                 prop_assert_eq!(grid.any_within(&positions, center, radius, except), expected);
-                prop_assert_eq!(BruteForce.any_within(&positions, center, radius, except), expected);
+                prop_assert_eq!(brute(&positions).any_within(&positions, center, radius, except), expected);
             }
         }
     }
