@@ -59,7 +59,7 @@ pub fn decide_all<'o, T: Send + Clone + Default>(
                 *o = decide(a, scratch);
             }
         });
-    move |i| order.map_or(i, |order| order.slots[i] as usize)
+    move |i| order.map_or(i, |order| order.slot(i))
 }
 
 /// The agents of a scene.

@@ -5,10 +5,11 @@ use super::pairs::{PairFold, fold_pairs_by_query};
 use super::{MemoryOrder, NeighborIndex, Run};
 use crate::sim::crowd::CHUNK;
 use glam::Vec2;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A uniform grid rebuilt from scratch each tick by a counting sort: agents
 /// are bucketed by cell, and a query scans only the cells its circle touches.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Grid {
     /// Preferred cell size: the largest query radius, so a query sees 3x3 cells.
     cell_size: f32,
@@ -24,8 +25,11 @@ pub struct Grid {
     items: Vec<u32>,
     /// Positions in the same order as `items`, so a query scans contiguous memory.
     item_positions: Vec<Vec2>,
-    /// Where each agent is in `items`: `items[slots[i]] == i`.
-    slots: Vec<u32>,
+    /// Where each agent is in `items`: `items[slots[i]] == i` (atomics,
+    /// as the bands of the sort write them at scattered places).
+    slots: Vec<AtomicU32>,
+    /// The bands of cells the sort runs in, kept to spare an allocation.
+    bands: Vec<Band>,
     /// Each agent's cell, index and position, in last tick's memory order:
     /// what the two passes of the sort read.
     staged: Vec<(u32, u32, Vec2)>,
@@ -49,6 +53,7 @@ impl Grid {
             items: Vec::new(),
             item_positions: Vec::new(),
             slots: Vec::new(),
+            bands: Vec::new(),
             staged: Vec::new(),
         }
     }
@@ -59,6 +64,94 @@ impl Grid {
         let col = (c.x.max(0.0) as usize).min(self.cols - 1);
         let row = (c.y.max(0.0) as usize).min(self.rows - 1);
         (col, row)
+    }
+
+    /// The counting sort proper, in bands of cells side by side (one per
+    /// thread): every band scans all the staged agents but counts, sums and
+    /// places only those in its own cells, so bands write to disjoint
+    /// stretches of `starts`, `items` and `item_positions`, and the result
+    /// is the one a single pass gives, whatever the number of threads:
+    /// cells in order, and within a cell, the staged order.
+    fn sort_by_cell(&mut self, cells: usize) {
+        let n = self.staged.len();
+        let parts = if n >= PARALLEL_SORT {
+            rayon::current_num_threads().clamp(1, MAX_BANDS)
+        } else {
+            1
+        };
+        // The staged agents are nearly in cell order (last tick's), so the
+        // cells at equal divisions of them split the agents nearly evenly.
+        self.bands.clear();
+        let mut lo = 0;
+        for k in 1..=parts {
+            let hi = if k == parts {
+                cells
+            } else {
+                (self.staged[k * n / parts].0 as usize).clamp(lo, cells)
+            };
+            self.bands.push(Band { lo, hi, start: 0 });
+            lo = hi;
+        }
+        let staged = &self.staged;
+        // 1. Each band counts its cells at c + 2 and sums them up.
+        self.starts.resize(cells + 2, 0);
+        self.starts[..2].fill(0);
+        in_bands(&self.bands, &mut self.starts[2..], &|band, counts| {
+            counts.fill(0);
+            for &(cell, ..) in staged {
+                let cell = cell as usize;
+                if (band.lo..band.hi).contains(&cell) {
+                    counts[cell - band.lo] += 1;
+                }
+            }
+            for c in 1..counts.len() {
+                counts[c] += counts[c - 1];
+            }
+        });
+        // 2. Where each band begins: the bands before it, in turn.
+        let mut start = 0;
+        for band in &mut self.bands {
+            band.start = start;
+            if band.hi > band.lo {
+                start += self.starts[band.hi + 1] as usize;
+            }
+        }
+        // 3. Each band fills its cells through cursors at c + 1: the start
+        // of cell c, which ends where the cell ends, so that afterwards
+        // `starts[c]` is where cell c begins.
+        self.item_positions.resize(n, Vec2::ZERO);
+        if self.slots.len() != n {
+            self.slots = (0..n).map(|_| AtomicU32::new(0)).collect();
+        }
+        let slots = &self.slots;
+        let cursors = &mut self.starts[1..cells + 1];
+        let (items, at) = (&mut self.items[..], &mut self.item_positions[..]);
+        in_bands_fill(
+            &self.bands,
+            cursors,
+            items,
+            at,
+            &|band, cursors, items, at| {
+                if let Some((first, own)) = cursors.split_first_mut() {
+                    // The counts summed within the band, shifted to the band's start.
+                    *first = band.start as u32;
+                    for c in own.iter_mut() {
+                        *c += band.start as u32;
+                    }
+                }
+                for &(cell, i, p) in staged {
+                    let cell = cell as usize;
+                    if (band.lo..band.hi).contains(&cell) {
+                        let slot = cursors[cell - band.lo] as usize;
+                        items[slot - band.start] = i;
+                        at[slot - band.start] = p;
+                        slots[i as usize].store(slot as u32, Ordering::Relaxed);
+                        cursors[cell - band.lo] += 1;
+                    }
+                }
+            },
+        );
+        self.starts[cells + 1] = n as u32;
     }
 
     /// The agents in cell order (where their positions sit in memory),
@@ -73,6 +166,64 @@ impl Grid {
     /// The range of `items` holding the cells of `row` from `c0` to `c1`.
     fn row_run(&self, row: usize, c0: usize, c1: usize) -> std::ops::Range<usize> {
         self.starts[row * self.cols + c0] as usize..self.starts[row * self.cols + c1 + 1] as usize
+    }
+}
+
+/// Below this many agents the grid sorts them in one band.
+const PARALLEL_SORT: usize = 16_384;
+
+/// At most this many bands (each scans all the agents).
+const MAX_BANDS: usize = 16;
+
+/// The cells `lo..hi`, one thread's share of the counting sort, and where
+/// its agents begin in `items`.
+#[derive(Debug, Clone, Copy)]
+struct Band {
+    lo: usize,
+    hi: usize,
+    start: usize,
+}
+
+/// Calls `f(band, cells)` for every band in parallel, `cells` being the
+/// band's stretch of `cells` (which starts at `bands[0].lo`).
+fn in_bands(bands: &[Band], cells: &mut [u32], f: &(impl Fn(&Band, &mut [u32]) + Sync)) {
+    match bands {
+        [] => {}
+        [band] => f(band, cells),
+        _ => {
+            let mid = bands.len() / 2;
+            let (a, b) = cells.split_at_mut(bands[mid].lo - bands[0].lo);
+            rayon::join(
+                || in_bands(&bands[..mid], a, f),
+                || in_bands(&bands[mid..], b, f),
+            );
+        }
+    }
+}
+
+/// [`in_bands`], with each band's stretch of the sorted items and positions
+/// too (which start at `bands[0].start`).
+fn in_bands_fill(
+    bands: &[Band],
+    cells: &mut [u32],
+    items: &mut [u32],
+    at: &mut [Vec2],
+    f: &(impl Fn(&Band, &mut [u32], &mut [u32], &mut [Vec2]) + Sync),
+) {
+    match bands {
+        [] => {}
+        [band] => f(band, cells, items, at),
+        _ => {
+            let mid = bands.len() / 2;
+            let (c0, c1) = cells.split_at_mut(bands[mid].lo - bands[0].lo);
+            let split = bands[mid].start - bands[0].start;
+            let (i0, i1) = items.split_at_mut(split);
+            let (a0, a1) = at.split_at_mut(split);
+            rayon::join(
+                || in_bands_fill(&bands[..mid], c0, i0, a0, f),
+                || in_bands_fill(&bands[mid..], c1, i1, a1, f),
+            );
+        }
     }
 }
 
@@ -132,26 +283,7 @@ impl NeighborIndex for Grid {
                 *staged = ((row * self.cols + col) as u32, i, p);
             });
         self.staged = staged;
-        // Counts at c + 2, their running sum, then each cell filled through
-        // its cursor at c + 1, which ends where the cell ends: then
-        // `starts[c]` is where cell c begins.
-        self.starts.clear();
-        self.starts.resize(cells + 2, 0);
-        for &(cell, ..) in &self.staged {
-            self.starts[cell as usize + 2] += 1;
-        }
-        for c in 2..cells + 2 {
-            self.starts[c] += self.starts[c - 1];
-        }
-        self.item_positions.resize(positions.len(), Vec2::ZERO);
-        self.slots.resize(positions.len(), 0);
-        for &(cell, i, p) in &self.staged {
-            let slot = self.starts[cell as usize + 1] as usize;
-            self.items[slot] = i;
-            self.item_positions[slot] = p;
-            self.slots[i as usize] = slot as u32;
-            self.starts[cell as usize + 1] += 1;
-        }
+        self.sort_by_cell(cells);
     }
 
     fn runs(&self, _positions: &[Vec2], min: Vec2, max: Vec2, mut visit: impl FnMut(Run<'_>)) {
@@ -236,5 +368,70 @@ impl Grid {
                 },
             )
             .reduce(|| fold.init(), |a, b| fold.merge(a, b))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Enough agents for the sort to run in bands, spread unevenly (a
+    /// dense knot and a sparse field), some moving between two rebuilds.
+    fn crowd(shift: f32) -> Vec<Vec2> {
+        (0..3 * PARALLEL_SORT)
+            .map(|i| {
+                let t = i as f32;
+                let p = if i % 3 == 0 {
+                    Vec2::new((t * 0.37) % 90.0, (t * 0.53) % 60.0)
+                } else {
+                    Vec2::new((t * 37.0) % 3000.0, (t * 53.0) % 2000.0)
+                };
+                p + Vec2::splat(shift * (i % 7) as f32)
+            })
+            .collect()
+    }
+
+    /// The grid's order after two rebuilds on a pool of `threads`.
+    fn sorted(threads: usize) -> (Vec<u32>, Vec<u32>, Vec<Vec2>, Vec<u32>) {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut grid = Grid::new(30.0);
+            grid.rebuild(&crowd(0.0));
+            grid.rebuild(&crowd(25.0));
+            let slots = grid.slots.iter().map(|s| s.load(Ordering::Relaxed));
+            (
+                grid.starts.clone(),
+                grid.items.clone(),
+                grid.item_positions.clone(),
+                slots.collect(),
+            )
+        })
+    }
+
+    #[test]
+    fn bands_sort_as_one_pass_does() {
+        let one = sorted(1);
+        let (starts, items, at, slots) = &one;
+        // One pass: cells in order, every agent once, slots the inverse.
+        let positions = crowd(25.0);
+        let mut grid = Grid::new(30.0);
+        grid.rebuild(&positions);
+        for (k, &i) in items.iter().enumerate() {
+            assert_eq!(slots[i as usize] as usize, k);
+            assert_eq!(at[k], positions[i as usize]);
+        }
+        for c in 0..grid.cols * grid.rows {
+            for &p in &at[starts[c] as usize..starts[c + 1] as usize] {
+                let (col, row) = grid.cell_coords(p);
+                assert_eq!(row * grid.cols + col, c);
+            }
+        }
+        assert_eq!(starts[grid.cols * grid.rows] as usize, positions.len());
+        // Bands on two and on several threads: the very same order.
+        assert!(sorted(2) == one, "two bands");
+        assert!(sorted(5) == one, "five bands");
     }
 }

@@ -15,6 +15,7 @@ pub use pairs::PairFold;
 
 use glam::Vec2;
 use pairs::fold_pairs_by_query;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// An agent found by a query: its index and where it stands, read from the
 /// index's own copy of the positions (contiguous by cell, so a caller
@@ -118,14 +119,20 @@ impl NeighborIndex for BruteForce {
 }
 
 /// An order of the agents: `agents[k]` is the k-th, and agent `i` is at
-/// `slots[i]` (so `agents[slots[i]] == i`).
+/// `slots[i]` (so `agents[slots[i]] == i`). The slots are atomics only so
+/// that threads can write them at scattered places; they are read plainly.
 #[derive(Debug, Clone, Copy)]
 pub struct MemoryOrder<'a> {
     pub agents: &'a [u32],
-    pub slots: &'a [u32],
+    pub slots: &'a [AtomicU32],
 }
 
 impl MemoryOrder<'_> {
+    /// Where agent `i` is in this order.
+    pub fn slot(&self, i: usize) -> usize {
+        self.slots[i].load(Ordering::Relaxed) as usize
+    }
+
     /// Copies per-agent `values` into `out` in this order (in parallel):
     /// `out[k]` is agent `agents[k]`'s value.
     pub fn gather<T: Copy + Send + Sync>(&self, values: &[T], out: &mut Vec<T>) {
@@ -141,7 +148,7 @@ impl MemoryOrder<'_> {
 }
 
 /// The neighbour search a scene uses, chosen at run time.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub enum Neighbors {
     /// All-pairs scan: the original demos' O(n^2) reference.
     Brute(BruteForce),
