@@ -21,7 +21,8 @@ pub struct Grid {
     /// `starts[c]..starts[c + 1]` is cell `c`'s range in `items`.
     starts: Vec<u32>,
     /// Agent indices ordered by cell; within a cell, in the order of the
-    /// tick before (queries sort what they find, so no answer depends on it).
+    /// tick before (no answer depends on it: `within` sorts what it finds,
+    /// and every sum over neighbours is exact).
     items: Vec<u32>,
     /// Positions in the same order as `items`, so a query scans contiguous memory.
     item_positions: Vec<Vec2>,
