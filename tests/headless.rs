@@ -266,6 +266,23 @@ fn grid_and_brute_force_agree_and_threads_do_not_matter() {
     }
 }
 
+/// From 16,384 agents the grid sorts in bands, one per thread: a crowd
+/// that large runs the same on one thread and two, checksum and figures.
+#[test]
+fn a_crowd_sorted_in_bands_runs_the_same_on_one_thread_and_two() {
+    for scene in ["doorway", "flock"] {
+        let run = |threads| {
+            let mut report = headless(scene, 20, &["--agents", "20000", "--threads", threads]);
+            for timing in ["threads", "agent_steps_per_sec", "ticks_per_sec"] {
+                assert!(report.get(timing).is_some(), "{scene}: {timing}");
+                report[timing] = Value::Null;
+            }
+            report
+        };
+        assert_eq!(run("1"), run("2"), "{scene}");
+    }
+}
+
 #[test]
 fn set_changes_a_knob_and_the_report_says_so() {
     let default = headless("doorway", 300, &[]);

@@ -182,7 +182,7 @@ impl FlockScene {
         }
         let grid = self.index(positions);
         let stage = self.stage;
-        let total: f64 = (0..positions.len())
+        let nearest: Vec<f64> = (0..positions.len())
             .into_par_iter()
             .map(|i| {
                 let mut radius = self.params.neighbor_radius;
@@ -204,8 +204,9 @@ impl FlockScene {
                     radius *= 2.0;
                 }
             })
-            .sum();
-        total / positions.len() as f64
+            .collect();
+        // Added up in order, so the figure is the same whatever the thread count.
+        nearest.iter().sum::<f64>() / positions.len() as f64
     }
 
     /// Clusters of boids linked by neighbourhood (within the neighbourhood
@@ -400,12 +401,20 @@ impl Lesson for FlockScene {
                 ctx.teleport(i, wrapped.min(stage - Vec2::splat(1e-3)));
             }
         }
-        let headings: Vec2 = ctx
+        // Exact, so the figure is the same whatever the thread count.
+        let headings = ctx
             .crowd()
             .velocities()
             .par_iter()
-            .map(|v| v.normalize_or_zero())
-            .sum();
+            .fold(ExactSum::default, |mut sum, v| {
+                sum.add(v.normalize_or_zero());
+                sum
+            })
+            .reduce(ExactSum::default, |mut a, b| {
+                a.merge(b);
+                a
+            })
+            .value();
         let n = ctx.crowd().len().max(1) as f32;
         self.polarization.push((headings / n).length());
     }

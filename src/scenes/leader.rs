@@ -86,7 +86,8 @@ struct Followed {
 pub struct LeaderScene {
     params: LeaderParams,
     neighbors: Neighbors,
-    /// One neighbour list per chunk of agents, reused every tick.
+    /// `decide_all`'s per-chunk lists (unused: followers fold their
+    /// neighbours straight from the grid).
     scratch: Vec<Vec<Near>>,
     /// This tick's decisions, in the order `decide_all` made them.
     decided: Vec<Decision>,

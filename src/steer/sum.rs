@@ -11,28 +11,38 @@
 
 use glam::Vec2;
 
-/// Fixed-point units per px (2^24: finer than an f32's own step for every
-/// value above 0.5). A power of two, so scaling a term is exact.
+/// Fixed-point units per px (2^24: as fine as an f32's own step from 0.5
+/// to 1, finer above). A power of two, so scaling a term is exact.
 const SCALE: f32 = (1u32 << 24) as f32;
 
-/// The largest term, per component, that a sum takes as it is: larger ones
-/// are clamped. A separation push this strong comes only from a neighbour
-/// within a few ten-thousandths of a px, and is capped at the agent's
-/// `max_force` (at most 10) long before it matters; the clamp keeps
-/// 2^23 such terms within an `i64`.
+/// The largest component a term keeps: a larger term is scaled down, in
+/// both components, to fit (its direction kept). A separation push this
+/// strong comes only from a neighbour within a few ten-thousandths of a px,
+/// and is truncated to the agent's `max_force` (at most 10) anyway. A term
+/// is then at most 2^40 units a component, so more than eight million of
+/// them fit in an `i64`.
 const LIMIT: f32 = 65_536.0;
 
 /// A sum of vectors in fixed point (2^-24 px resolution), exact and
-/// independent of the order of its terms. NaN terms count as zero.
+/// independent of the order of its terms. A NaN component counts as zero
+/// (the runner counts NaN in every position and velocity, so one would
+/// not go unseen).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ExactSum {
     x: i64,
     y: i64,
 }
 
-fn to_fixed(v: f32) -> i64 {
-    // `as` maps NaN to 0; the clamp keeps every term below 2^40.
-    (v.clamp(-LIMIT, LIMIT) * SCALE) as i64
+/// `v` in fixed-point units, scaled down to within `LIMIT` if need be.
+fn to_fixed(v: Vec2) -> (i64, i64) {
+    // f32::max skips NaN; `as` maps NaN to 0.
+    let largest = v.x.abs().max(v.y.abs());
+    let v = if largest > LIMIT {
+        v * (LIMIT / largest)
+    } else {
+        v
+    };
+    ((v.x * SCALE) as i64, (v.y * SCALE) as i64)
 }
 
 impl ExactSum {
@@ -41,8 +51,9 @@ impl ExactSum {
     pub fn add(&mut self, v: Vec2) {
         // Wrapping addition is associative too, so even a (never expected)
         // overflow would not make the result depend on the order.
-        self.x = self.x.wrapping_add(to_fixed(v.x));
-        self.y = self.y.wrapping_add(to_fixed(v.y));
+        let (x, y) = to_fixed(v);
+        self.x = self.x.wrapping_add(x);
+        self.y = self.y.wrapping_add(y);
     }
 
     /// Adds another sum's terms.
@@ -88,7 +99,9 @@ mod tests {
     }
 
     #[test]
-    fn clamps_huge_terms_and_ignores_nan() {
+    fn scales_huge_terms_down_keeping_their_direction_and_ignores_nan() {
+        let huge: ExactSum = [Vec2::new(4.0 * LIMIT, -2.0 * LIMIT)].into_iter().collect();
+        assert_eq!(huge.value(), Vec2::new(LIMIT, -0.5 * LIMIT));
         let sum: ExactSum = [Vec2::new(1e30, f32::NAN), Vec2::new(-1.0, 2.0)]
             .into_iter()
             .collect();

@@ -18,11 +18,12 @@ pub struct Grid {
     origin: Vec2,
     pub(super) cols: usize,
     pub(super) rows: usize,
-    /// `starts[c]..starts[c + 1]` is cell `c`'s range in `items`.
+    /// `starts[c]..starts[c + 1]` is cell `c`'s range in `items`; two
+    /// longer than the cells, as the sort counts at `c + 2`.
     starts: Vec<u32>,
     /// Agent indices ordered by cell; within a cell, in the order of the
-    /// tick before (no answer depends on it: `within` sorts what it finds,
-    /// and every sum over neighbours is exact).
+    /// tick before (no answer depends on it: every sum over neighbours is
+    /// exact, and the other uses of them count or take a maximum).
     items: Vec<u32>,
     /// Positions in the same order as `items`, so a query scans contiguous memory.
     item_positions: Vec<Vec2>,
@@ -430,6 +431,8 @@ mod tests {
                 assert_eq!(row * grid.cols + col, c);
             }
         }
+        assert_eq!(starts[0], 0);
+        assert!(starts.windows(2).all(|w| w[0] <= w[1]));
         assert_eq!(starts[grid.cols * grid.rows] as usize, positions.len());
         // Bands on two and on several threads: the very same order.
         assert!(sorted(2) == one, "two bands");

@@ -102,6 +102,7 @@ impl NeighborIndex for BruteForce {
     }
 
     fn runs(&self, positions: &[Vec2], _min: Vec2, _max: Vec2, mut visit: impl FnMut(Run<'_>)) {
+        debug_assert_eq!(self.ids.len(), positions.len(), "rebuild first");
         visit(Run {
             start: 0,
             ids: &self.ids,
@@ -117,7 +118,8 @@ impl NeighborIndex for BruteForce {
 
 /// An order of the agents: `agents[k]` is the k-th, and agent `i` is at
 /// `slots[i]` (so `agents[slots[i]] == i`). The slots are atomics only so
-/// that threads can write them at scattered places; they are read plainly.
+/// that threads can write them at scattered places (relaxed: plain loads
+/// and stores on common hardware).
 #[derive(Debug, Clone, Copy)]
 pub struct MemoryOrder<'a> {
     pub agents: &'a [u32],
