@@ -22,11 +22,13 @@ use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn,
 use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
-use crate::steer::neighbors::{Grid, Near, NeighborIndex, Neighbors, Run};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Run};
 use crate::steer::sum::ExactSum;
 use crate::steer::{Limits, Steering, truncate};
 use glam::Vec2;
 use rayon::prelude::*;
+
+mod figures;
 
 crate::params! {
     /// `[flock.params]`: boids.
@@ -130,117 +132,12 @@ fn around_runs(
     }
 }
 
-/// Calls `visit(j, offset)` for every boid `j` other than `me` within
-/// `radius` of it, with the offset to its nearest image across the
-/// wrapping edges (for the end-of-run figures).
-fn around(
-    me: Near,
-    positions: &[Vec2],
-    index: &impl NeighborIndex,
-    stage: Vec2,
-    radius: f32,
-    mut visit: impl FnMut(u32, Vec2),
-) {
-    let r_sq = radius * radius;
-    around_runs(
-        me.position,
-        positions,
-        index,
-        stage,
-        radius,
-        |run, seen_from| {
-            for (&j, &q) in run.ids.iter().zip(run.positions) {
-                let offset = q - seen_from;
-                if j != me.index && offset.length_squared() <= r_sq {
-                    visit(j, offset);
-                }
-            }
-        },
-    );
-}
-
 impl FlockScene {
     fn limits(&self) -> Limits {
         Limits {
             max_speed: self.params.max_speed,
             max_force: self.params.max_force,
         }
-    }
-
-    /// A grid of the boids as they stand (for the end-of-run figures).
-    fn index(&self, positions: &[Vec2]) -> Grid {
-        let mut grid = Grid::new(self.params.neighbor_radius);
-        grid.rebuild(positions);
-        grid
-    }
-
-    /// Mean distance from each boid to its nearest neighbour (across the
-    /// wrapping edges), searched in growing circles.
-    fn mean_nn_distance(&self, positions: &[Vec2]) -> f64 {
-        if positions.len() < 2 {
-            return 0.0;
-        }
-        let grid = self.index(positions);
-        let stage = self.stage;
-        let nearest: Vec<f64> = (0..positions.len())
-            .into_par_iter()
-            .map(|i| {
-                let mut radius = self.params.neighbor_radius;
-                loop {
-                    let mut nearest = f32::INFINITY;
-                    around(
-                        Near::at(i, positions),
-                        positions,
-                        &grid,
-                        stage,
-                        radius,
-                        |_, offset| {
-                            nearest = nearest.min(offset.length());
-                        },
-                    );
-                    if nearest.is_finite() || radius > stage.max_element() {
-                        break f64::from(if nearest.is_finite() { nearest } else { 0.0 });
-                    }
-                    radius *= 2.0;
-                }
-            })
-            .collect();
-        // Added up in order, so the figure is the same whatever the thread count.
-        nearest.iter().sum::<f64>() / positions.len() as f64
-    }
-
-    /// Clusters of boids linked by neighbourhood (within the neighbourhood
-    /// radius of each other), by union-find.
-    fn groups(&self, positions: &[Vec2]) -> u64 {
-        let grid = self.index(positions);
-        let mut parent: Vec<u32> = (0..positions.len() as u32).collect();
-        fn root(parent: &mut [u32], mut i: u32) -> u32 {
-            while parent[i as usize] != i {
-                parent[i as usize] = parent[parent[i as usize] as usize];
-                i = parent[i as usize];
-            }
-            i
-        }
-        for i in 0..positions.len() {
-            let mut links = Vec::new();
-            around(
-                Near::at(i, positions),
-                positions,
-                &grid,
-                self.stage,
-                self.params.neighbor_radius,
-                |j, _| links.push(j),
-            );
-            for j in links {
-                let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j));
-                if a != b {
-                    parent[a.max(b) as usize] = a.min(b);
-                }
-            }
-        }
-        (0..positions.len() as u32)
-            .filter(|&i| root(&mut parent, i) == i)
-            .count() as u64
     }
 }
 
@@ -436,7 +333,7 @@ impl Lesson for FlockScene {
     }
 
     fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
-        let positions = crowd.positions();
+        let (positions, radius) = (crowd.positions(), self.params.neighbor_radius);
         vec![
             (
                 "polarization",
@@ -445,12 +342,12 @@ impl Lesson for FlockScene {
             ),
             (
                 "mean_nn_distance",
-                Metric::Float(self.mean_nn_distance(positions)),
+                Metric::Float(figures::mean_nn_distance(positions, self.stage, radius)),
                 Sampling::AtEnd,
             ),
             (
                 "groups",
-                Metric::Int(self.groups(positions)),
+                Metric::Int(figures::groups(positions, self.stage, radius)),
                 Sampling::AtEnd,
             ),
             (

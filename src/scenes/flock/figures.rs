@@ -1,0 +1,99 @@
+//! Flocking's end-of-run figures: the mean distance to the nearest boid,
+//! and the groups of boids linked within the neighbourhood radius, both
+//! across the wrapping edges.
+
+use super::around_runs;
+use crate::steer::neighbors::{Grid, Near, NeighborIndex};
+use glam::Vec2;
+use rayon::prelude::*;
+
+/// Calls `visit(j, offset)` for every boid `j` other than boid `i` within
+/// `radius` of it, with the offset to its nearest image across the
+/// wrapping edges.
+fn around(
+    i: usize,
+    positions: &[Vec2],
+    grid: &Grid,
+    stage: Vec2,
+    radius: f32,
+    mut visit: impl FnMut(u32, Vec2),
+) {
+    let me = Near::at(i, positions);
+    let r_sq = radius * radius;
+    around_runs(
+        me.position,
+        positions,
+        grid,
+        stage,
+        radius,
+        |run, seen_from| {
+            for (&j, &q) in run.ids.iter().zip(run.positions) {
+                let offset = q - seen_from;
+                if j != me.index && offset.length_squared() <= r_sq {
+                    visit(j, offset);
+                }
+            }
+        },
+    );
+}
+
+/// A grid of the boids as they stand.
+fn index(positions: &[Vec2], radius: f32) -> Grid {
+    let mut grid = Grid::new(radius);
+    grid.rebuild(positions);
+    grid
+}
+
+/// Mean distance from each boid to its nearest neighbour (across the
+/// wrapping edges), searched in growing circles.
+pub(super) fn mean_nn_distance(positions: &[Vec2], stage: Vec2, radius: f32) -> f64 {
+    if positions.len() < 2 {
+        return 0.0;
+    }
+    let grid = index(positions, radius);
+    let nearest: Vec<f64> = (0..positions.len())
+        .into_par_iter()
+        .map(|i| {
+            let mut radius = radius;
+            loop {
+                let mut nearest = f32::INFINITY;
+                around(i, positions, &grid, stage, radius, |_, offset| {
+                    nearest = nearest.min(offset.length());
+                });
+                if nearest.is_finite() || radius > stage.max_element() {
+                    break f64::from(if nearest.is_finite() { nearest } else { 0.0 });
+                }
+                radius *= 2.0;
+            }
+        })
+        .collect();
+    // Added up in order, so the figure is the same whatever the thread count.
+    nearest.iter().sum::<f64>() / positions.len() as f64
+}
+
+/// Clusters of boids linked by neighbourhood (within the neighbourhood
+/// radius of each other), by union-find.
+pub(super) fn groups(positions: &[Vec2], stage: Vec2, radius: f32) -> u64 {
+    let grid = index(positions, radius);
+    let mut parent: Vec<u32> = (0..positions.len() as u32).collect();
+    fn root(parent: &mut [u32], mut i: u32) -> u32 {
+        while parent[i as usize] != i {
+            parent[i as usize] = parent[parent[i as usize] as usize];
+            i = parent[i as usize];
+        }
+        i
+    }
+    for i in 0..positions.len() {
+        let mut links = Vec::new();
+        around(i, positions, &grid, stage, radius, |j, _| links.push(j));
+        for j in links {
+            let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j));
+            if a != b {
+                parent[a.max(b) as usize] = a.min(b);
+            }
+        }
+    }
+    (0..positions.len() as u32)
+        .filter(|&i| root(&mut parent, i) == i)
+        .count() as u64
+}
