@@ -22,7 +22,7 @@ mod room;
 use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all};
+use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all_with};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
@@ -295,7 +295,7 @@ impl Lesson for DoorwayScene {
             self.count_overlaps(overlap);
         }
         let (crowd, room, rules, neighbors) = (ctx.crowd, &self.room, &self.rules, &self.neighbors);
-        let slot = decide_all(
+        let slot = decide_all_with(
             neighbors.memory_order(),
             crowd,
             &mut self.decided,

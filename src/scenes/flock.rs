@@ -22,7 +22,7 @@ use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn,
 use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
-use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Run};
+use crate::steer::neighbors::{NeighborIndex, Neighbors, Run};
 use crate::steer::sum::ExactSum;
 use crate::steer::{Limits, Steering, truncate};
 use glam::Vec2;
@@ -82,9 +82,6 @@ pub struct FlockScene {
     forces: Vec<Forces>,
     /// This tick's forces, in the order `decide_all` made them.
     decided: Vec<Forces>,
-    /// `decide_all`'s per-chunk buffers (unused: boids fold their
-    /// neighbours straight from the grid).
-    scratch: Vec<Vec<Near>>,
     /// The boids' velocities in the grid's memory order, gathered once a
     /// tick, so that summing a neighbour's reads memory next to the last.
     ordered_velocities: Vec<Vec2>,
@@ -236,7 +233,6 @@ impl Lesson for FlockScene {
             neighbors: Neighbors::new(setup.neighbors, cell),
             forces: vec![Forces::default(); setup.agents],
             decided: Vec::with_capacity(setup.agents),
-            scratch: Vec::new(),
             ordered_velocities: Vec::with_capacity(setup.agents),
             polarization: Series::new(1 << 16),
         }
@@ -261,13 +257,9 @@ impl Lesson for FlockScene {
             None => crowd.velocities(),
         };
         let positions = crowd.positions();
-        let slot = decide_all(
-            order,
-            crowd,
-            &mut self.decided,
-            &mut self.scratch,
-            |agent, _| decide(agent, positions, velocities, p, variant, stage, index),
-        );
+        let slot = decide_all(order, crowd, &mut self.decided, |agent| {
+            decide(agent, positions, velocities, p, variant, stage, index)
+        });
         let decided = &self.decided;
         // Back to each boid, with the limits, in one pass.
         (

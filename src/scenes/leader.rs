@@ -17,7 +17,7 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::group::{self, SeparationParams, follow_leader, separation_in};
-use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
+use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
 use glam::Vec2;
 use rayon::prelude::*;
@@ -86,9 +86,6 @@ struct Followed {
 pub struct LeaderScene {
     params: LeaderParams,
     neighbors: Neighbors,
-    /// `decide_all`'s per-chunk lists (unused: followers fold their
-    /// neighbours straight from the grid).
-    scratch: Vec<Vec<Near>>,
     /// This tick's decisions, in the order `decide_all` made them.
     decided: Vec<Decision>,
     /// The same, by agent index.
@@ -142,7 +139,6 @@ impl Lesson for LeaderScene {
         Self {
             params: params.clone(),
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
-            scratch: Vec::new(),
             decided: Vec::new(),
             decisions: vec![Decision::default(); setup.agents + 1],
             followed: vec![Followed::default(); setup.agents + 1],
@@ -187,8 +183,7 @@ impl Lesson for LeaderScene {
             neighbors.memory_order(),
             crowd,
             &mut self.decided,
-            &mut self.scratch,
-            |agent, _| {
+            |agent| {
                 let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
                 if i == LEADER {
                     return Decision::default();

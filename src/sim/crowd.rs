@@ -3,7 +3,7 @@
 //! Only the runner's integrate step ([`Crowd::integrate`]) and an explicit,
 //! named [`Crowd::teleport`] (a respawn) change where an agent is.
 
-use crate::steer::neighbors::{MemoryOrder, Near};
+use crate::steer::neighbors::MemoryOrder;
 use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 use rayon::prelude::*;
@@ -20,10 +20,9 @@ pub struct Agent {
     pub velocity: Vec2,
 }
 
-/// Decides every agent of `crowd` in parallel chunks, each chunk with its
-/// own scratch list (`scratch` keeps one per chunk between ticks), into
-/// `out`: `out[k]` is the decision of agent `order.agents[k]`, or of agent
-/// `k` without an order. A neighbour index's memory order (see
+/// Decides every agent of `crowd` in parallel chunks into `out`: `out[k]`
+/// is the decision of agent `order.agents[k]`, or of agent `k` without an
+/// order. A neighbour index's memory order (see
 /// `Neighbors::memory_order`) keeps consecutive agents' queries in the same
 /// cells, so in cache. Each chunk first gathers its agents' positions and
 /// velocities in one tight loop, where the reads scattered across a large
@@ -34,13 +33,43 @@ pub fn decide_all<'o, T: Send + Clone + Default>(
     order: Option<MemoryOrder<'o>>,
     crowd: &Crowd,
     out: &mut Vec<T>,
-    scratch: &mut Vec<Vec<Near>>,
-    decide: impl Fn(Agent, &mut Vec<Near>) -> T + Sync + Send,
+    decide: impl Fn(Agent) -> T + Sync + Send,
 ) -> impl Fn(usize) -> usize + Sync + Copy + 'o {
+    // Scratch of no size: the list holds nothing and allocates nothing.
+    decide_chunks(order, crowd, out, &mut Vec::<()>::new(), |a, _| decide(a));
+    slot_in(order)
+}
+
+/// Where agent `i`'s decision is in what [`decide_all`] made, in `order`.
+fn slot_in(order: Option<MemoryOrder<'_>>) -> impl Fn(usize) -> usize + Sync + Copy + '_ {
+    move |i| order.map_or(i, |order| order.slot(i))
+}
+
+/// [`decide_all`], each chunk with scratch of its own (`scratch` keeps one
+/// per chunk between ticks, so a neighbour list, say, is allocated once).
+pub fn decide_all_with<'o, T: Send + Clone + Default, S: Default + Send>(
+    order: Option<MemoryOrder<'o>>,
+    crowd: &Crowd,
+    out: &mut Vec<T>,
+    scratch: &mut Vec<S>,
+    decide: impl Fn(Agent, &mut S) -> T + Sync + Send,
+) -> impl Fn(usize) -> usize + Sync + Copy + 'o {
+    decide_chunks(order, crowd, out, scratch, decide);
+    slot_in(order)
+}
+
+/// The work of [`decide_all_with`].
+fn decide_chunks<T: Send + Clone + Default, S: Default + Send>(
+    order: Option<MemoryOrder<'_>>,
+    crowd: &Crowd,
+    out: &mut Vec<T>,
+    scratch: &mut Vec<S>,
+    decide: impl Fn(Agent, &mut S) -> T + Sync + Send,
+) {
     let agents = crowd.len();
     let agent = move |k: usize| order.map_or(k, |order| order.agents[k] as usize);
     out.resize(agents, T::default());
-    scratch.resize_with(agents.div_ceil(CHUNK).max(1), Vec::new);
+    scratch.resize_with(agents.div_ceil(CHUNK).max(1), S::default);
     out.par_chunks_mut(CHUNK)
         .zip(scratch.par_iter_mut())
         .enumerate()
@@ -59,7 +88,6 @@ pub fn decide_all<'o, T: Send + Clone + Default>(
                 *o = decide(a, scratch);
             }
         });
-    move |i| order.map_or(i, |order| order.slot(i))
 }
 
 /// The agents of a scene.
