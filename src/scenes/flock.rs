@@ -22,7 +22,7 @@ use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn,
 use crate::sim::series::Series;
 use crate::steer::flock::{Neighbourhood, alignment, cohesion};
 use crate::steer::group::push_away;
-use crate::steer::neighbors::{NeighborIndex, Neighbors, Run};
+use crate::steer::neighbors::{MemoryOrder, NeighborIndex, Neighbors, PairSum, Run};
 use crate::steer::sum::ExactSum;
 use crate::steer::{Limits, Steering, truncate};
 use glam::Vec2;
@@ -82,10 +82,50 @@ pub struct FlockScene {
     forces: Vec<Forces>,
     /// This tick's forces, in the order `decide_all` made them.
     decided: Vec<Forces>,
-    /// The boids' velocities in the grid's memory order, gathered once a
-    /// tick, so that summing a neighbour's reads memory next to the last.
-    ordered_velocities: Vec<Vec2>,
+    /// The boids' velocities as exact terms, in the grid's memory order:
+    /// converted once a tick rather than once a neighbour, and read next to
+    /// the last.
+    velocity_terms: Vec<ExactSum>,
+    /// What each boid saw of its neighbours this tick, in memory order.
+    seen: Vec<Seen>,
     polarization: Series,
+}
+
+/// What a boid sums over its neighbours: exactly, so in any order, and
+/// split between the pairs it meets and the images it sees across edges.
+#[derive(Debug, Clone, Copy, Default)]
+struct Seen {
+    near: Neighbourhood,
+    pushes: ExactSum,
+}
+
+/// Two boids' share of each other's [`Seen`], worked out once a pair.
+struct Meeting<'a> {
+    /// The boids' velocities as exact terms, by slot.
+    velocities: &'a [ExactSum],
+    /// How far apart two boids may be to meet: the wider radius.
+    radius: f32,
+    near_sq: f32,
+    apart_sq: f32,
+    separation_radius: f32,
+}
+
+impl PairSum for Meeting<'_> {
+    type Sum = Seen;
+
+    #[inline]
+    fn meet(&self, (a, b): (usize, usize), offset: Vec2, d_sq: f32, sa: &mut Seen, sb: &mut Seen) {
+        if d_sq <= self.near_sq {
+            let offset = ExactSum::of(offset);
+            sa.near.add_exact(offset, self.velocities[b]);
+            sb.near.add_exact(offset.negated(), self.velocities[a]);
+        }
+        if d_sq <= self.apart_sq {
+            let push = ExactSum::of(push_away(-offset, self.separation_radius));
+            sa.pushes.merge(push);
+            sb.pushes.merge(push.negated());
+        }
+    }
 }
 
 /// How far to shift a query at `coord` to see across the nearer edge of a
@@ -101,10 +141,11 @@ fn edge_shift(coord: f32, radius: f32, size: f32) -> f32 {
 }
 
 /// Calls `visit(run, seen_from)` with runs of boids holding every boid
-/// within `radius` of `at` or of its images across the wrapping edges: a
+/// within `radius` of the images of `at` across the wrapping edges: a
 /// boid at `q` in the run is at offset `q - seen_from` from `at`, through
-/// the nearest image. (The caller tests the distance, and skips itself.)
-fn around_runs(
+/// that image. Nothing for a boid whose circle crosses no edge. (The
+/// caller tests the distance.)
+fn around_images(
     at: Vec2,
     positions: &[Vec2],
     index: &impl NeighborIndex,
@@ -113,18 +154,31 @@ fn around_runs(
     mut visit: impl FnMut(Run<'_>, Vec2),
 ) {
     let reach = Vec2::splat(radius);
-    // The plain query, then the images across each edge the circle crosses.
-    let shifts_x = [0.0, edge_shift(at.x, radius, stage.x)];
-    let shifts_y = [0.0, edge_shift(at.y, radius, stage.y)];
-    for (a, &sx) in shifts_x.iter().enumerate() {
-        for (b, &sy) in shifts_y.iter().enumerate() {
-            if (a == 1 && sx == 0.0) || (b == 1 && sy == 0.0) {
-                continue;
-            }
-            let seen_from = at - Vec2::new(sx, sy);
+    let sx = edge_shift(at.x, radius, stage.x);
+    let sy = edge_shift(at.y, radius, stage.y);
+    let images = [
+        (sx != 0.0, Vec2::new(sx, 0.0)),
+        (sy != 0.0, Vec2::new(0.0, sy)),
+        (sx != 0.0 && sy != 0.0, Vec2::new(sx, sy)),
+    ];
+    for (crossed, shift) in images {
+        if crossed {
+            let seen_from = at - shift;
             index.runs(positions, seen_from - reach, seen_from + reach, |run| {
                 visit(run, seen_from);
             });
+        }
+    }
+}
+
+/// The velocities as exact terms, in `order` (index order without one).
+fn velocity_terms(order: Option<MemoryOrder<'_>>, velocities: &[Vec2], out: &mut Vec<ExactSum>) {
+    match order {
+        Some(order) => order.gather(velocities, out, ExactSum::of),
+        // Brute force, O(n^2) anyway: no need for threads here.
+        None => {
+            out.clear();
+            out.extend(velocities.iter().map(|&v| ExactSum::of(v)));
         }
     }
 }
@@ -138,46 +192,48 @@ impl FlockScene {
     }
 }
 
-/// Boid `i`'s three forces, from the flock as it stood at the start of the
-/// tick; `velocities` are the boids' in the index's memory order.
-fn decide(
+/// Adds to `seen`, boid `agent`'s sums (at `slot`), what it sees of the
+/// boids across the wrapping edges: one-sided, as each boid near an edge
+/// looks across it itself.
+fn see_across_edges(
     agent: Agent,
+    slot: usize,
+    seen: &mut Seen,
     positions: &[Vec2],
-    velocities: &[Vec2],
-    p: &FlockParams,
-    variant: Variant,
+    meeting: &Meeting<'_>,
     stage: Vec2,
     index: &impl NeighborIndex,
-) -> Forces {
-    let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
-    let mut near = Neighbourhood::default();
-    let mut pushes = ExactSum::default();
-    let radius = p.neighbor_radius.max(p.separation_radius);
-    let near_sq = p.neighbor_radius * p.neighbor_radius;
-    let apart_sq = p.separation_radius * p.separation_radius;
-    around_runs(pos, positions, index, stage, radius, |run, seen_from| {
-        // Sums of the run in locals (in registers), then added on.
-        let (mut run_near, mut run_pushes) = (Neighbourhood::default(), ExactSum::default());
-        let found = run.ids.iter().zip(run.positions).enumerate();
-        for (k, (&j, &q)) in found {
-            let offset = q - seen_from;
-            let d_sq = offset.length_squared();
-            if j as usize == i {
-                continue;
+) {
+    let radius = meeting.radius;
+    let r_sq = radius * radius;
+    around_images(
+        agent.position,
+        positions,
+        index,
+        stage,
+        radius,
+        |run, seen_from| {
+            let mut unseen = Seen::default();
+            let found = run.ids.iter().zip(run.positions).enumerate();
+            for (k, (&j, &q)) in found {
+                let offset = q - seen_from;
+                let d_sq = offset.length_squared();
+                if j as usize != agent.index && d_sq <= r_sq {
+                    meeting.meet((slot, run.start + k), offset, d_sq, seen, &mut unseen);
+                }
             }
-            if d_sq <= near_sq {
-                run_near.add(offset, velocities[run.start + k]);
-            }
-            if d_sq <= apart_sq {
-                run_pushes.add(push_away(-offset, p.separation_radius));
-            }
-        }
-        near.merge(&run_near);
-        pushes.merge(run_pushes);
-    });
+        },
+    );
+}
+
+/// A boid's three forces, from what it saw of the flock as it stood at the
+/// start of the tick.
+fn decide(agent: Agent, seen: &Seen, p: &FlockParams, variant: Variant) -> Forces {
+    let (pos, vel) = (agent.position, agent.velocity);
+    let near = seen.near;
     // Separation as in the doorway (SPEC 7, weighted by closeness), in the
     // units of the other two: a desired change of velocity.
-    let push = pushes.value() * p.max_speed;
+    let push = seen.pushes.value() * p.max_speed;
     // Each rule is capped at max_force before it is weighted (as in
     // Reynolds' boids and The Nature of Code), so the weights, not the
     // distances, decide which rule wins: 1.5 separation beats 1.0 cohesion.
@@ -233,7 +289,8 @@ impl Lesson for FlockScene {
             neighbors: Neighbors::new(setup.neighbors, cell),
             forces: vec![Forces::default(); setup.agents],
             decided: Vec::with_capacity(setup.agents),
-            ordered_velocities: Vec::with_capacity(setup.agents),
+            velocity_terms: Vec::with_capacity(setup.agents),
+            seen: Vec::with_capacity(setup.agents),
             polarization: Series::new(1 << 16),
         }
     }
@@ -249,16 +306,22 @@ impl Lesson for FlockScene {
             &self.neighbors,
         );
         let order = index.memory_order();
-        let velocities = match order {
-            Some(order) => {
-                order.gather(crowd.velocities(), &mut self.ordered_velocities);
-                &self.ordered_velocities[..]
-            }
-            None => crowd.velocities(),
+        velocity_terms(order, crowd.velocities(), &mut self.velocity_terms);
+        let meeting = Meeting {
+            velocities: &self.velocity_terms,
+            radius: p.neighbor_radius.max(p.separation_radius),
+            near_sq: p.neighbor_radius * p.neighbor_radius,
+            apart_sq: p.separation_radius * p.separation_radius,
+            separation_radius: p.separation_radius,
         };
         let positions = crowd.positions();
+        index.sum_pairs(positions, meeting.radius, &meeting, &mut self.seen);
+        let seen = &self.seen;
         let slot = decide_all(order, crowd, &mut self.decided, |agent| {
-            decide(agent, positions, velocities, p, variant, stage, index)
+            let slot = order.map_or(agent.index, |order| order.slot(agent.index));
+            let mut seen = seen[slot];
+            see_across_edges(agent, slot, &mut seen, positions, &meeting, stage, index);
+            decide(agent, &seen, p, variant)
         });
         let decided = &self.decided;
         // Back to each boid, with the limits, in one pass.

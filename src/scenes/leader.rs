@@ -12,15 +12,16 @@
 use super::{random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
+use crate::sim::par;
 use crate::steer::Limits;
-use crate::steer::group::{self, SeparationParams, follow_leader, separation_in};
+use crate::steer::group::{self, Apart, follow_leader};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
+use crate::steer::sum::ExactSum;
 use glam::Vec2;
-use rayon::prelude::*;
 
 crate::params! {
     /// `[leader.params]`.
@@ -86,6 +87,8 @@ struct Followed {
 pub struct LeaderScene {
     params: LeaderParams,
     neighbors: Neighbors,
+    /// Each follower's separation sum this tick, in memory order.
+    pushes: Vec<ExactSum>,
     /// This tick's decisions, in the order `decide_all` made them.
     decided: Vec<Decision>,
     /// The same, by agent index.
@@ -139,6 +142,7 @@ impl Lesson for LeaderScene {
         Self {
             params: params.clone(),
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
+            pushes: Vec::new(),
             decided: Vec::new(),
             decisions: vec![Decision::default(); setup.agents + 1],
             followed: vec![Followed::default(); setup.agents + 1],
@@ -151,10 +155,6 @@ impl Lesson for LeaderScene {
     fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let p = &self.params;
         let follow = self.follow();
-        let sep = SeparationParams {
-            radius: p.separation_radius,
-            max_separation: p.max_separation,
-        };
         let crowd = ctx.crowd;
         let positions = crowd.positions();
         self.neighbors.rebuild(positions);
@@ -178,35 +178,33 @@ impl Lesson for LeaderScene {
         };
         // Decide in parallel (in the grid's memory order); then, in index
         // order, the figures, the overlay and the forces.
-        let neighbors = &self.neighbors;
-        let slot = decide_all(
-            neighbors.memory_order(),
-            crowd,
-            &mut self.decided,
-            |agent| {
-                let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
-                if i == LEADER {
-                    return Decision::default();
-                }
-                let push = separation_in(neighbors, positions, pos, &sep, |j| {
-                    j as usize == i || j as usize == LEADER
-                });
-                let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
-                Decision {
-                    force: f.force,
-                    push,
-                    behind: f.behind,
-                    ahead: f.ahead,
-                    evading: f.evading,
-                }
-            },
-        );
+        // Separation among the followers, a pair at a time, by slot.
+        let order = self.neighbors.memory_order();
+        let slot_of = |i: usize| order.map_or(i, |order| order.slot(i));
+        let apart = Apart {
+            radius: p.separation_radius,
+            aloof: Some(slot_of(LEADER)),
+        };
+        let pushes = &mut self.pushes;
+        self.neighbors
+            .sum_pairs(positions, p.separation_radius, &apart, pushes);
+        let slot = decide_all(order, crowd, &mut self.decided, |agent| {
+            let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
+            if i == LEADER {
+                return Decision::default();
+            }
+            let push = pushes[slot_of(i)].value() * p.max_separation;
+            let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
+            Decision {
+                force: f.force,
+                push,
+                behind: f.behind,
+                ahead: f.ahead,
+                evading: f.evading,
+            }
+        });
         let decided = &self.decided;
-        self.decisions
-            .par_iter_mut()
-            .enumerate()
-            .with_min_len(CHUNK)
-            .for_each(|(i, d)| *d = decided[slot(i)]);
+        par::for_each_mut(&mut self.decisions, |i, d| *d = decided[slot(i)]);
         let moving = positions.iter().zip(crowd.velocities());
         for (i, (&pos, &vel)) in moving.enumerate().skip(1) {
             let d = self.decisions[i];

@@ -5,6 +5,7 @@
 pub mod crowd;
 pub mod knobs;
 pub mod lesson;
+pub mod par;
 pub mod pointer;
 pub mod report;
 pub mod runner;

@@ -21,9 +21,15 @@ impl Neighbourhood {
     /// Adds a neighbour at `offset` from the boid, moving at `velocity`.
     #[inline]
     pub fn add(&mut self, offset: Vec2, velocity: Vec2) {
+        self.add_exact(ExactSum::of(offset), ExactSum::of(velocity));
+    }
+
+    /// [`Self::add`], the offset and velocity already exact terms.
+    #[inline]
+    pub fn add_exact(&mut self, offset: ExactSum, velocity: ExactSum) {
         self.count += 1;
-        self.velocity_sum.add(velocity);
-        self.offset_sum.add(offset);
+        self.velocity_sum.merge(velocity);
+        self.offset_sum.merge(offset);
     }
 
     /// Adds another neighbourhood's neighbours.

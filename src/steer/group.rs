@@ -1,7 +1,7 @@
 //! Group behaviors: separation (SPEC 7), queue (SPEC 9) and leader following
-//! (SPEC 8). Neighbours come in through [`NeighborIndex`].
+//! (SPEC 8). Neighbours come in through [`super::neighbors`].
 
-use super::neighbors::NeighborIndex;
+use super::neighbors::PairSum;
 use super::pursuit::{Prediction, evade, predict};
 use super::seek::arrive;
 use super::sum::ExactSum;
@@ -39,31 +39,37 @@ pub fn separation(
     pushes.value() * params.max_separation
 }
 
-/// [`separation`] from the agents within `params.radius` of `position`
-/// that `skip` does not rule out (the agent itself, say), folded straight
-/// from the index's candidates: no list, no sort.
-pub fn separation_in(
-    index: &impl NeighborIndex,
-    positions: &[Vec2],
-    position: Vec2,
-    params: &SeparationParams,
-    skip: impl Fn(u32) -> bool,
-) -> Vec2 {
-    let radius = params.radius;
-    let r_sq = radius * radius;
-    let mut pushes = ExactSum::default();
-    let reach = Vec2::splat(radius);
-    index.runs(positions, position - reach, position + reach, |run| {
-        let mut sum = ExactSum::default();
-        for (&j, &p) in run.ids.iter().zip(run.positions) {
-            let away = position - p;
-            if away.length_squared() <= r_sq && !skip(j) {
-                sum.add(push_away(away, radius));
-            }
+/// [`separation`] a pair at a time ([`PairSum`]): each pair of agents
+/// within `radius` works out one push and hands each agent its sign, so a
+/// crowd's separation costs half the distances, roots and divisions. An
+/// agent's sum, times `max_separation`, is its separation, bit for bit.
+#[derive(Debug, Clone, Copy)]
+pub struct Apart {
+    /// Neighbours closer than this push, in px (the pairs' radius).
+    pub radius: f32,
+    /// The slot of an agent that neither pushes nor is pushed (a leader).
+    pub aloof: Option<usize>,
+}
+
+impl PairSum for Apart {
+    type Sum = ExactSum;
+
+    #[inline]
+    fn meet(
+        &self,
+        (a, b): (usize, usize),
+        offset: Vec2,
+        _: f32,
+        sa: &mut ExactSum,
+        sb: &mut ExactSum,
+    ) {
+        if self.aloof.is_some_and(|x| x == a || x == b) {
+            return;
         }
-        pushes.merge(sum);
-    });
-    pushes.value() * params.max_separation
+        let push = ExactSum::of(push_away(-offset, self.radius));
+        sa.merge(push);
+        sb.merge(push.negated());
+    }
 }
 
 /// One neighbour's share of [`separation`] (before `max_separation`), for a

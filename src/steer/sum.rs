@@ -46,17 +46,34 @@ fn to_fixed(v: Vec2) -> (i64, i64) {
 }
 
 impl ExactSum {
+    /// The sum of the one term `v`.
+    #[inline]
+    pub fn of(v: Vec2) -> Self {
+        let (x, y) = to_fixed(v);
+        Self { x, y }
+    }
+
+    /// The sum of the negated terms. Exactly `ExactSum::of(-v)` for a term
+    /// `v` (the conversion rounds toward zero, symmetric about it), so a
+    /// pair of agents can work out one term and hand each its sign.
+    #[inline]
+    pub fn negated(self) -> Self {
+        Self {
+            x: self.x.wrapping_neg(),
+            y: self.y.wrapping_neg(),
+        }
+    }
+
     /// Adds one term.
     #[inline]
     pub fn add(&mut self, v: Vec2) {
         // Wrapping addition is associative too, so even a (never expected)
         // overflow would not make the result depend on the order.
-        let (x, y) = to_fixed(v);
-        self.x = self.x.wrapping_add(x);
-        self.y = self.y.wrapping_add(y);
+        self.merge(Self::of(v));
     }
 
     /// Adds another sum's terms.
+    #[inline]
     pub fn merge(&mut self, other: ExactSum) {
         self.x = self.x.wrapping_add(other.x);
         self.y = self.y.wrapping_add(other.y);
@@ -110,6 +127,17 @@ mod tests {
     }
 
     proptest! {
+        /// What pairs rely on: a negated term sums to the negated sum,
+        /// bit for bit, huge and tiny terms included.
+        #[test]
+        fn negating_a_term_negates_its_sum(
+            x in prop_oneof![-1e4f32..1e4, -1e9f32..1e9, -1e-30f32..1e-30],
+            y in prop_oneof![-1e4f32..1e4, -1e9f32..1e9, -1e-30f32..1e-30],
+        ) {
+            let v = Vec2::new(x, y);
+            prop_assert_eq!(ExactSum::of(-v), ExactSum::of(v).negated());
+        }
+
         /// The point of it: any order, and any split into parts merged
         /// afterwards, gives the same bits.
         #[test]

@@ -2,8 +2,8 @@
 //! and the groups of boids linked within the neighbourhood radius, both
 //! across the wrapping edges.
 
-use super::around_runs;
-use crate::steer::neighbors::{Grid, Near, NeighborIndex};
+use super::around_images;
+use crate::steer::neighbors::{Grid, Near, NeighborIndex, Run};
 use glam::Vec2;
 use rayon::prelude::*;
 
@@ -20,21 +20,19 @@ fn around(
 ) {
     let me = Near::at(i, positions);
     let r_sq = radius * radius;
-    around_runs(
-        me.position,
-        positions,
-        grid,
-        stage,
-        radius,
-        |run, seen_from| {
-            for (&j, &q) in run.ids.iter().zip(run.positions) {
-                let offset = q - seen_from;
-                if j != me.index && offset.length_squared() <= r_sq {
-                    visit(j, offset);
-                }
+    let mut visit_run = |run: Run<'_>, seen_from: Vec2| {
+        for (&j, &q) in run.ids.iter().zip(run.positions) {
+            let offset = q - seen_from;
+            if j != me.index && offset.length_squared() <= r_sq {
+                visit(j, offset);
             }
-        },
-    );
+        }
+    };
+    let reach = Vec2::splat(radius);
+    grid.runs(positions, me.position - reach, me.position + reach, |run| {
+        visit_run(run, me.position);
+    });
+    around_images(me.position, positions, grid, stage, radius, visit_run);
 }
 
 /// A grid of the boids as they stand.

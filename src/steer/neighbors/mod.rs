@@ -11,10 +11,10 @@ mod grid;
 mod pairs;
 
 pub use grid::Grid;
-pub use pairs::PairFold;
+pub use pairs::{PairFold, PairSum};
 
 use glam::Vec2;
-use pairs::fold_pairs_by_query;
+use pairs::{fold_pairs_by_query, sum_pairs_by_query};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// An agent found by a query: its index and where it stands, read from the
@@ -132,15 +132,16 @@ impl MemoryOrder<'_> {
         self.slots[i].load(Ordering::Relaxed) as usize
     }
 
-    /// Copies per-agent `values` into `out` in this order (in parallel):
-    /// `out[k]` is agent `agents[k]`'s value.
-    pub fn gather<T: Copy + Default + Send + Sync>(&self, values: &[T], out: &mut Vec<T>) {
-        use rayon::prelude::*;
-        out.resize(self.agents.len(), T::default());
-        (&mut out[..], self.agents)
-            .into_par_iter()
-            .with_min_len(crate::sim::crowd::CHUNK)
-            .for_each(|(o, &i)| *o = values[i as usize]);
+    /// Copies per-agent `values`, through `map`, into `out` in this order
+    /// (in parallel): `out[k]` is agent `agents[k]`'s.
+    pub fn gather<T: Copy + Sync, U: Default + Send>(
+        &self,
+        values: &[T],
+        out: &mut Vec<U>,
+        map: impl Fn(T) -> U + Sync,
+    ) {
+        out.resize_with(self.agents.len(), U::default);
+        crate::sim::par::for_each_mut(out, |k, o| *o = map(values[self.agents[k] as usize]));
     }
 }
 
@@ -199,8 +200,30 @@ impl Neighbors {
     /// pair once, in no set order; both searches visit the same pairs.
     pub fn fold_pairs<F: PairFold>(&self, positions: &[Vec2], radius: f32, fold: &F) -> F::Acc {
         match self {
-            Self::Brute(b) => fold_pairs_by_query(b, positions, radius, fold),
-            Self::Grid(g) => g.fold_pairs(positions, radius, fold),
+            Self::Grid(g) if g.walks(radius) => g.fold_pairs(radius, fold),
+            _ => fold_pairs_by_query(self, positions, radius, fold),
+        }
+    }
+}
+
+impl Neighbors {
+    /// Fills `sums` with what every agent sees of the agents within
+    /// `radius` of it ([`PairSum`]), in the memory order (index order
+    /// without one). The grid meets each pair once; brute force, and the
+    /// grid for radii wider than its cells, query for each agent, seeing
+    /// each meeting from its own side. The sums are
+    /// exact, so the two agree bit for bit.
+    pub fn sum_pairs<P: PairSum>(
+        &self,
+        positions: &[Vec2],
+        radius: f32,
+        pairs: &P,
+        sums: &mut Vec<P::Sum>,
+    ) {
+        sums.resize(positions.len(), P::Sum::default());
+        match self {
+            Self::Grid(g) if g.walks(radius) => g.sum_pairs(radius, pairs, sums),
+            _ => sum_pairs_by_query(self, positions, radius, pairs, sums),
         }
     }
 }
@@ -231,6 +254,7 @@ impl NeighborIndex for Neighbors {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::steer::sum::ExactSum;
     use proptest::prelude::*;
 
     /// `n` agents spread over a 300x200 stage in a fixed pattern.
@@ -316,6 +340,68 @@ mod tests {
                 expected,
                 "radius {radius}"
             );
+        }
+    }
+
+    /// Counts neighbours and sums their offsets, a pair at a time.
+    struct Offsets;
+
+    impl PairSum for Offsets {
+        type Sum = (u32, ExactSum);
+        fn meet(
+            &self,
+            _: (usize, usize),
+            offset: Vec2,
+            _: f32,
+            sa: &mut Self::Sum,
+            sb: &mut Self::Sum,
+        ) {
+            sa.0 += 1;
+            sa.1.add(offset);
+            sb.0 += 1;
+            sb.1.add(-offset);
+        }
+    }
+
+    /// Every agent's sums, by index, through `sum_pairs` on `threads` threads.
+    fn pair_sums(
+        index: &Neighbors,
+        positions: &[Vec2],
+        radius: f32,
+        threads: usize,
+    ) -> Vec<(u32, ExactSum)> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut sums = vec![(7, ExactSum::of(Vec2::ONE)); 3];
+        pool.install(|| index.sum_pairs(positions, radius, &Offsets, &mut sums));
+        let slot = |i: usize| index.memory_order().map_or(i, |order| order.slot(i));
+        (0..positions.len()).map(|i| sums[slot(i)]).collect()
+    }
+
+    #[test]
+    fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
+        // Spread over enough rows for several bands, with a stack of four.
+        let mut positions = scattered(600);
+        positions.extend([Vec2::ONE; 4]);
+        let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
+        grid.rebuild(&positions);
+        let mut brute = Neighbors::new(NeighborMode::Brute, 30.0);
+        brute.rebuild(&positions);
+        let mut found = Vec::new();
+        // 45 is wider than a cell: the grid falls back to a query an agent.
+        for radius in [0.0, 12.0, 30.0, 45.0] {
+            let expected = pair_sums(&brute, &positions, radius, 1);
+            for (i, &(count, _)) in expected.iter().enumerate() {
+                brute.within(&positions, positions[i], radius, &mut found);
+                assert_eq!(count as usize, found.len() - 1, "agent {i} radius {radius}");
+            }
+            assert!(expected.iter().any(|s| s.0 > 1), "radius {radius}");
+            for threads in [1, 2, 3] {
+                let sums = pair_sums(&grid, &positions, radius, threads);
+                assert!(sums == expected, "radius {radius}, {threads} threads");
+            }
         }
     }
 

@@ -1,0 +1,33 @@
+//! Data parallelism that costs the web build nothing: rayon on the
+//! desktop; plain loops on the web, which runs on one thread, where rayon's
+//! machinery would only add to the download.
+
+/// Calls `f(k, &mut items[k])` for every item, in parallel chunks of at
+/// least [`CHUNK`](super::crowd::CHUNK) items.
+pub fn for_each_mut<T: Send>(items: &mut [T], f: impl Fn(usize, &mut T) + Sync + Send) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use super::crowd::CHUNK;
+        use rayon::prelude::*;
+        items
+            .par_iter_mut()
+            .with_min_len(CHUNK)
+            .enumerate()
+            .for_each(|(k, item)| f(k, item));
+    }
+    #[cfg(target_arch = "wasm32")]
+    for (k, item) in items.iter_mut().enumerate() {
+        f(k, item);
+    }
+}
+
+/// `rayon::join`: `a` and `b`, in parallel on the desktop, in turn on the web.
+pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
+    #[cfg(not(target_arch = "wasm32"))]
+    rayon::join(a, b);
+    #[cfg(target_arch = "wasm32")]
+    {
+        a();
+        b();
+    }
+}
