@@ -20,13 +20,13 @@ const PINNED: [(&str, &str, &str); 22] = [
     ("doorway", "v2", "e78f9b68d28de3b1"),
     ("doorway", "v3", "aee6a7b5a01eefe2"),
     ("doorway", "v4", "acfc61f43bfef83e"),
-    ("leader", "follow", "6303d2040ce7c1ca"),
+    ("leader", "follow", "62eefc4d00e00dfe"),
     ("avoid", "none", "d93c2d778bf6793c"),
     ("avoid", "ahead", "d33c66a3d84fd1eb"),
     ("avoid", "ahead2", "73f4ed0fe7b471f5"),
-    ("flock", "separation", "af6107f007049574"),
-    ("flock", "alignment", "b2e9ec8895cec3ac"),
-    ("flock", "flock", "998b62d481bb3966"),
+    ("flock", "separation", "3f22d700058ed364"),
+    ("flock", "alignment", "72ea373d337e0fe0"),
+    ("flock", "flock", "953e590e2f6ab632"),
 ];
 
 fn checksum(args: &[&str]) -> String {

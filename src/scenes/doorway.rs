@@ -19,7 +19,7 @@ mod decide;
 mod overlaps;
 mod room;
 
-use super::{random_point, rng, yes_no};
+use super::{in_rows, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all_with};
@@ -243,22 +243,18 @@ impl Lesson for DoorwayScene {
             Vec2::new(0.0, room.stage.y),
             Vec2::new(room.stage.x, room.spawn_bottom),
         );
-        let mut placed: Vec<(Vec2, f32)> = (0..setup.agents)
+        let (placed, masses): (Vec<Vec2>, Vec<f32>) = (0..setup.agents)
             .map(|_| {
                 let at = free.place(|| random_point(&mut rng, low, high));
                 (at, p.mass_min + rng.random::<f32>() * p.mass_range)
             })
-            .collect();
+            .unzip();
         let rules = Rules::new(p, variant);
         let cell = rules.near_radius.max(2.0 * p.agent_radius);
-        // Numbered row by row of cells, so agents near each other are near
-        // in memory too: the crowd walks in as a whole, and they stay so.
-        placed.sort_by(|(a, _), (b, _)| {
-            let row = |p: Vec2| (p.y / cell).floor();
-            row(*a).total_cmp(&row(*b)).then(a.x.total_cmp(&b.x))
-        });
-        for (at, mass) in placed {
-            spawn.agent(at, start_velocity, mass, Look::Plain);
+        // The crowd walks in as a whole, so agents placed near each other
+        // stay near each other, in memory too.
+        for k in in_rows(&placed, cell) {
+            spawn.agent(placed[k], start_velocity, masses[k], Look::Plain);
         }
         Self {
             params: p.clone(),

@@ -13,7 +13,7 @@
 //! Controls: V cycles separation / alignment / flock; a click shows each
 //! boid's three forces and the first boid's neighbourhood.
 
-use super::{random_heading, random_point, rng};
+use super::{in_rows, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, Sampling, decide_all};
@@ -276,12 +276,22 @@ impl Lesson for FlockScene {
         spawn.stage *= scale;
         let stage = spawn.stage;
         let mut rng = rng(setup.seed);
-        for _ in 0..setup.agents {
-            let at = random_point(&mut rng, Vec2::ZERO, stage);
-            let heading = random_heading(&mut rng);
-            spawn.agent(at, heading * params.max_speed, params.mass, Look::Plain);
-        }
+        let boid = |_| {
+            (
+                random_point(&mut rng, Vec2::ZERO, stage),
+                random_heading(&mut rng),
+            )
+        };
+        let (points, headings): (Vec<Vec2>, Vec<Vec2>) = (0..setup.agents).map(boid).unzip();
         let cell = params.neighbor_radius.max(params.separation_radius);
+        for k in in_rows(&points, cell) {
+            spawn.agent(
+                points[k],
+                headings[k] * params.max_speed,
+                params.mass,
+                Look::Plain,
+            );
+        }
         Self {
             params: params.clone(),
             variant,

@@ -9,7 +9,7 @@
 //! leader's sight circles (with the leader's shapes) and each follower's
 //! forces.
 
-use super::{random_point, rng, yes_no};
+use super::{in_rows, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all};
@@ -135,9 +135,11 @@ impl Lesson for LeaderScene {
         spawn.stage *= (setup.agents as f32 / FULL_STAGE as f32).sqrt().max(1.0);
         let stage = spawn.stage;
         spawn.agent(stage * 0.5, Vec2::ZERO, params.mass, Look::Leader);
-        for _ in 0..setup.agents {
-            let at = random_point(&mut rng, Vec2::ZERO, stage);
-            spawn.agent(at, Vec2::ZERO, params.mass, Look::Plain);
+        let points: Vec<Vec2> = (0..setup.agents)
+            .map(|_| random_point(&mut rng, Vec2::ZERO, stage))
+            .collect();
+        for k in in_rows(&points, params.separation_radius) {
+            spawn.agent(points[k], Vec2::ZERO, params.mass, Look::Plain);
         }
         Self {
             params: params.clone(),
