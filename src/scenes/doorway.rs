@@ -119,7 +119,7 @@ pub struct DoorwayScene {
     rng: Pcg32,
     neighbors: Neighbors,
     decisions: Vec<Decision>,
-    /// This tick's decisions, in the order `decide_all` made them.
+    /// This tick's decisions, in the order `decide_all_with` made them.
     decided: Vec<Outcome>,
     /// One neighbour-query buffer per chunk of agents, reused every tick.
     scratch: Vec<Vec<Near>>,

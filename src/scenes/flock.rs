@@ -16,7 +16,7 @@
 use super::{in_rows, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, Sampling, decide_all};
+use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
@@ -80,8 +80,6 @@ pub struct FlockScene {
     stage: Vec2,
     neighbors: Neighbors,
     forces: Vec<Forces>,
-    /// This tick's forces, in the order `decide_all` made them.
-    decided: Vec<Forces>,
     /// The boids' velocities as exact terms, in the grid's memory order:
     /// converted once a tick rather than once a neighbour, and read next to
     /// the last.
@@ -298,7 +296,6 @@ impl Lesson for FlockScene {
             stage,
             neighbors: Neighbors::new(setup.neighbors, cell),
             forces: vec![Forces::default(); setup.agents],
-            decided: Vec::with_capacity(setup.agents),
             velocity_terms: Vec::with_capacity(setup.agents),
             seen: Vec::with_capacity(setup.agents),
             polarization: Series::new(1 << 16),
@@ -326,15 +323,10 @@ impl Lesson for FlockScene {
         };
         let positions = crowd.positions();
         index.sum_pairs(positions, meeting.radius, &meeting, &mut self.seen);
-        let seen = &self.seen;
-        let slot = decide_all(order, crowd, &mut self.decided, |agent| {
-            let slot = order.map_or(agent.index, |order| order.slot(agent.index));
-            let mut seen = seen[slot];
-            see_across_edges(agent, slot, &mut seen, positions, &meeting, stage, index);
-            decide(agent, &seen, p, variant)
-        });
-        let decided = &self.decided;
-        // Back to each boid, with the limits, in one pass.
+        // Each boid from its sums, in index order (which the spawn made
+        // close to the grid's), with the limits, in one pass.
+        let (seen, velocities) = (&self.seen, crowd.velocities());
+        let slot = |i: usize| order.map_or(i, |order| order.slot(i));
         (
             &mut self.forces[..],
             &mut ctx.steering[..],
@@ -344,7 +336,14 @@ impl Lesson for FlockScene {
             .enumerate()
             .with_min_len(CHUNK)
             .for_each(|(i, (forces, steering, boid_limits))| {
-                let f = decided[slot(i)];
+                let agent = Agent {
+                    index: i,
+                    position: positions[i],
+                    velocity: velocities[i],
+                };
+                let mut seen = seen[slot(i)];
+                see_across_edges(agent, slot(i), &mut seen, positions, &meeting, stage, index);
+                let f = decide(agent, &seen, p, variant);
                 *forces = f;
                 *boid_limits = limits;
                 *steering = Steering::force(f.separation + f.alignment + f.cohesion);

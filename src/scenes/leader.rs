@@ -12,7 +12,7 @@
 use super::{in_rows, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::sim::par;
@@ -89,9 +89,7 @@ pub struct LeaderScene {
     neighbors: Neighbors,
     /// Each follower's separation sum this tick, in memory order.
     pushes: Vec<ExactSum>,
-    /// This tick's decisions, in the order `decide_all` made them.
-    decided: Vec<Decision>,
-    /// The same, by agent index.
+    /// This tick's decisions, by agent index (the leader's unused).
     decisions: Vec<Decision>,
     /// Each agent's last decision (the leader's entry is unused).
     followed: Vec<Followed>,
@@ -145,7 +143,6 @@ impl Lesson for LeaderScene {
             params: params.clone(),
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
             pushes: Vec::new(),
-            decided: Vec::new(),
             decisions: vec![Decision::default(); setup.agents + 1],
             followed: vec![Followed::default(); setup.agents + 1],
             points: None,
@@ -190,23 +187,24 @@ impl Lesson for LeaderScene {
         let pushes = &mut self.pushes;
         self.neighbors
             .sum_pairs(positions, p.separation_radius, &apart, pushes);
-        let slot = decide_all(order, crowd, &mut self.decided, |agent| {
-            let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
+        // Each follower from its sum, in index order (which the spawn made
+        // close to the grid's).
+        let velocities = crowd.velocities();
+        par::for_each_mut(&mut self.decisions, |i, d| {
             if i == LEADER {
-                return Decision::default();
+                return;
             }
+            let (pos, vel) = (positions[i], velocities[i]);
             let push = pushes[slot_of(i)].value() * p.max_separation;
             let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
-            Decision {
+            *d = Decision {
                 force: f.force,
                 push,
                 behind: f.behind,
                 ahead: f.ahead,
                 evading: f.evading,
-            }
+            };
         });
-        let decided = &self.decided;
-        par::for_each_mut(&mut self.decisions, |i, d| *d = decided[slot(i)]);
         let moving = positions.iter().zip(crowd.velocities());
         for (i, (&pos, &vel)) in moving.enumerate().skip(1) {
             let d = self.decisions[i];

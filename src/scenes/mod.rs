@@ -40,14 +40,15 @@ pub fn random_point(rng: &mut rand_pcg::Pcg32, min: Vec2, max: Vec2) -> Vec2 {
 /// read memory in nearly the same order rather than one of them at random.
 /// Only which agent gets which index changes: the same agents stand in the
 /// same places (the sort is stable, so the order is the same everywhere).
-pub fn in_rows(points: &[Vec2], cell: f32) -> Vec<usize> {
+pub fn in_rows(points: &[Vec2], cell: f32) -> impl Iterator<Item = usize> {
     let row = |p: Vec2| (p.y / cell).floor();
-    let mut order: Vec<usize> = (0..points.len()).collect();
+    // u32, half the memory of usize: this runs with a million agents in hand.
+    let mut order: Vec<u32> = (0..points.len() as u32).collect();
     order.sort_by(|&a, &b| {
-        let (a, b) = (points[a], points[b]);
+        let (a, b) = (points[a as usize], points[b as usize]);
         row(a).total_cmp(&row(b)).then(a.x.total_cmp(&b.x))
     });
-    order
+    order.into_iter().map(|k| k as usize)
 }
 
 /// A unit vector in a uniformly random direction.
@@ -81,7 +82,7 @@ mod tests {
         let points: Vec<Vec2> = (0..500)
             .map(|_| random_point(&mut r, Vec2::ZERO, Vec2::new(400.0, 300.0)))
             .collect();
-        let order = in_rows(&points, 50.0);
+        let order: Vec<usize> = in_rows(&points, 50.0).collect();
         let key = |k: usize| ((points[k].y / 50.0) as u32, points[k].x);
         assert!(order.windows(2).all(|w| key(w[0]) <= key(w[1])));
         let mut every = order.clone();

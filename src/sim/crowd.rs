@@ -26,27 +26,10 @@ pub struct Agent {
 /// `Neighbors::memory_order`) keeps consecutive agents' queries in the same
 /// cells, so in cache. Each chunk first gathers its agents' positions and
 /// velocities in one tight loop, where the reads scattered across a large
-/// crowd overlap instead of stalling the decisions one by one. Returns where
-/// each agent's decision is in `out`, to put them back in parallel, agent by
-/// agent.
-pub fn decide_all<'o, T: Send + Clone + Default>(
-    order: Option<MemoryOrder<'o>>,
-    crowd: &Crowd,
-    out: &mut Vec<T>,
-    decide: impl Fn(Agent) -> T + Sync + Send,
-) -> impl Fn(usize) -> usize + Sync + Copy + 'o {
-    // Scratch of no size: the list holds nothing and allocates nothing.
-    decide_chunks(order, crowd, out, &mut Vec::<()>::new(), |a, _| decide(a));
-    slot_in(order)
-}
-
-/// Where agent `i`'s decision is in what [`decide_all`] made, in `order`.
-fn slot_in(order: Option<MemoryOrder<'_>>) -> impl Fn(usize) -> usize + Sync + Copy + '_ {
-    move |i| order.map_or(i, |order| order.slot(i))
-}
-
-/// [`decide_all`], each chunk with scratch of its own (`scratch` keeps one
-/// per chunk between ticks, so a neighbour list, say, is allocated once).
+/// crowd overlap instead of stalling the decisions one by one, and has
+/// scratch of its own (`scratch` keeps one per chunk between ticks, so a
+/// neighbour list, say, is allocated once). Returns where each agent's
+/// decision is in `out`, to put them back in parallel, agent by agent.
 pub fn decide_all_with<'o, T: Send + Clone + Default, S: Default + Send>(
     order: Option<MemoryOrder<'o>>,
     crowd: &Crowd,
@@ -55,7 +38,7 @@ pub fn decide_all_with<'o, T: Send + Clone + Default, S: Default + Send>(
     decide: impl Fn(Agent, &mut S) -> T + Sync + Send,
 ) -> impl Fn(usize) -> usize + Sync + Copy + 'o {
     decide_chunks(order, crowd, out, scratch, decide);
-    slot_in(order)
+    move |i| order.map_or(i, |order| order.slot(i))
 }
 
 /// The work of [`decide_all_with`].

@@ -1,13 +1,14 @@
 //! The uniform grid: a counting sort of the agents by cell each tick, the
-//! queries that scan only the cells a circle touches, and the pair walk.
+//! queries that scan only the cells a circle touches; the pair walks are
+//! in [`walk`].
 
-use super::pairs::{PairFold, PairSum};
 use super::{MemoryOrder, NeighborIndex, Run};
 use crate::sim::crowd::CHUNK;
 use crate::sim::par::{self, join};
 use glam::Vec2;
-use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering};
+
+mod walk;
 
 /// A uniform grid rebuilt from scratch each tick by a counting sort: agents
 /// are bucketed by cell, and a query scans only the cells its circle touches.
@@ -313,138 +314,6 @@ impl NeighborIndex for Grid {
             })
         })
     }
-}
-
-impl Grid {
-    /// Whether the pair walks meet every pair within `radius`: pairs that
-    /// near sit in the same or adjacent cells.
-    pub(super) fn walks(&self, radius: f32) -> bool {
-        radius <= self.cell
-    }
-
-    /// Calls `visit(a, later)` for every agent of `row`, at slot `a`, with
-    /// the slots of the agents after it that may be within a cell of it:
-    /// the rest of its own cell and the cell to its right (contiguous), and
-    /// the three cells below. A pair that near sits in the same or an
-    /// adjacent cell, so this meets every such pair once, from its lower
-    /// slot.
-    fn stencil(&self, row: usize, mut visit: impl FnMut(usize, [Range<usize>; 2])) {
-        let last = self.cols - 1;
-        for col in 0..self.cols {
-            let here = self.row_run(row, col, col);
-            let right_end = self.row_run(row, col, (col + 1).min(last)).end;
-            let below = if row + 1 < self.rows {
-                self.row_run(row + 1, col.saturating_sub(1), (col + 1).min(last))
-            } else {
-                0..0
-            };
-            for a in here {
-                visit(a, [a + 1..right_end, below.clone()]);
-            }
-        }
-    }
-
-    /// Folds every pair of agents at most `radius` apart, each pair once (as
-    /// `(i, j, distance_squared)` with `i < j`), in parallel over rows of
-    /// cells ([`Self::stencil`]): no query per agent, no list, no sort.
-    /// For radii the grid [`Self::walks`].
-    pub(super) fn fold_pairs<F: PairFold>(&self, radius: f32, fold: &F) -> F::Acc {
-        use rayon::prelude::*;
-        let r_sq = radius * radius;
-        (0..self.rows)
-            .into_par_iter()
-            .fold(
-                || fold.init(),
-                |mut acc, row| {
-                    self.stencil(row, |a, later| {
-                        let (i, p) = (self.items[a], self.item_positions[a]);
-                        for b in later.into_iter().flatten() {
-                            let d_sq = self.item_positions[b].distance_squared(p);
-                            if d_sq <= r_sq {
-                                let j = self.items[b];
-                                fold.visit(&mut acc, i.min(j), i.max(j), d_sq);
-                            }
-                        }
-                    });
-                    acc
-                },
-            )
-            .reduce(|| fold.init(), |a, b| fold.merge(a, b))
-    }
-
-    /// Sums, into `sums` by slot, what every agent sees of those within
-    /// `radius`, each pair met once ([`Self::stencil`]). A row's pairs
-    /// write to that row and the next, so the rows go in bands, the even
-    /// bands in parallel and then the odd ones: bands working at once
-    /// never write to the same agent. For radii the grid [`Self::walks`].
-    pub(super) fn sum_pairs<P: PairSum>(&self, radius: f32, pairs: &P, sums: &mut [P::Sum]) {
-        par::for_each_mut(sums, |_, s| *s = P::Sum::default());
-        let r_sq = radius * radius;
-        let rows = self.rows;
-        // Several bands a thread, so that a dense band does not hold up the rest.
-        let bands = (8 * rayon::current_num_threads()).clamp(1, rows);
-        let band_rows = |k: usize| k * rows / bands..(k + 1) * rows / bands;
-        let row_start = |row: usize| self.starts[row.min(rows) * self.cols] as usize;
-        let walk = |rows: Range<usize>, base: usize, sums: &mut [P::Sum]| {
-            for row in rows {
-                self.stencil(row, |a, later| {
-                    let p = self.item_positions[a];
-                    let mut sum_a = sums[a - base];
-                    for b in later.into_iter().flatten() {
-                        let offset = self.item_positions[b] - p;
-                        let d_sq = offset.length_squared();
-                        if d_sq <= r_sq {
-                            pairs.meet((a, b), offset, d_sq, &mut sum_a, &mut sums[b - base]);
-                        }
-                    }
-                    sums[a - base] = sum_a;
-                });
-            }
-        };
-        let band_start = |k: usize| row_start(band_rows(k).start);
-        let walk = |k: usize, base: usize, sums: &mut [P::Sum]| walk(band_rows(k), base, sums);
-        for parity in 0..2 {
-            let count = (bands + 1 - parity) / 2;
-            if count > 0 {
-                let base = band_start(parity);
-                alternate_bands(
-                    0..count,
-                    parity,
-                    base,
-                    &mut sums[base..],
-                    &band_start,
-                    &walk,
-                );
-            }
-        }
-    }
-}
-
-/// Runs `walk(k, base, sums)` for the bands `k = 2t + parity`, `t` in
-/// `tasks`, in parallel; `sums` begins at slot `base`, and band `k` writes
-/// only to slots from `start(k)` up to `start(k + 2)` (its rows and the
-/// next band's first), so the bands of one parity never meet.
-fn alternate_bands<S: Send>(
-    tasks: Range<usize>,
-    parity: usize,
-    base: usize,
-    sums: &mut [S],
-    start: &(impl Fn(usize) -> usize + Sync),
-    walk: &(impl Fn(usize, usize, &mut [S]) + Sync),
-) {
-    if tasks.len() <= 1 {
-        if !tasks.is_empty() {
-            walk(2 * tasks.start + parity, base, sums);
-        }
-        return;
-    }
-    let mid = tasks.start + tasks.len() / 2;
-    let split = start(2 * mid + parity) - base;
-    let (lo, hi) = sums.split_at_mut(split);
-    join(
-        || alternate_bands(tasks.start..mid, parity, base, lo, start, walk),
-        || alternate_bands(mid..tasks.end, parity, base + split, hi, start, walk),
-    );
 }
 
 #[cfg(test)]
