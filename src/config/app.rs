@@ -22,7 +22,7 @@ pub struct AppConfig {
     pub msaa_samples: u32,
     /// Overlay length of a velocity or force, in px per (px per tick).
     pub vector_scale: f32,
-    /// Agents whose forces the overlay records (the first ones); the rest are only drawn.
+    /// Agents whose forces the overlay records (spread over the crowd); the rest are only drawn.
     pub overlay_max_agents: usize,
     /// The scripted pointer that stands in for the mouse without a window.
     pub pointer: PointerScript,

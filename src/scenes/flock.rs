@@ -11,7 +11,7 @@
 //! to a million boids; the stage grows to keep their density.
 //!
 //! Controls: V cycles separation / alignment / flock; a click shows each
-//! boid's three forces and the first boid's neighbourhood.
+//! boid's three forces and one boid's neighbourhood.
 
 use super::{in_rows, random_heading, random_point, rng};
 use crate::overlay::Meaning;
@@ -87,6 +87,10 @@ pub struct FlockScene {
     /// What each boid saw of its neighbours this tick, in memory order.
     seen: Vec<Seen>,
     polarization: Series,
+    /// The boid whose neighbourhood the overlay rings: the one that starts
+    /// nearest the middle (boid 0 starts in a corner, as boids are numbered
+    /// row by row).
+    ringed: usize,
 }
 
 /// What a boid sums over its neighbours: exactly, so in any order, and
@@ -290,6 +294,12 @@ impl Lesson for FlockScene {
                 Look::Plain,
             );
         }
+        let middle = stage * 0.5;
+        let ringed = (spawn.crowd().positions().iter())
+            .map(|p| p.distance_squared(middle))
+            .enumerate()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(0, |(i, _)| i);
         Self {
             params: params.clone(),
             variant,
@@ -299,6 +309,7 @@ impl Lesson for FlockScene {
             velocity_terms: Vec::with_capacity(setup.agents),
             seen: Vec::with_capacity(setup.agents),
             polarization: Series::new(1 << 16),
+            ringed,
         }
     }
 
@@ -433,7 +444,7 @@ impl Lesson for FlockScene {
 }
 
 impl FlockScene {
-    /// Each recorded boid's three forces; the neighbourhood of the first
+    /// Each recorded boid's three forces; the neighbourhood of the ringed
     /// boid and of the selected one.
     fn record(&self, ctx: &mut Steer) {
         let s = ctx.vector_scale * 100.0;
@@ -445,9 +456,14 @@ impl FlockScene {
             o.vector(Meaning::Separation, pos, f.separation, s);
             o.vector(Meaning::Alignment, pos, f.alignment, s);
             o.vector(Meaning::Cohesion, pos, f.cohesion, s);
-            if i == 0 || selected == Some(i) {
+            if selected == Some(i) {
                 o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
             }
+        }
+        // Whether or not it is in the overlay's sample.
+        let ringed = crowd.positions().get(self.ringed).copied();
+        if let (Some(o), Some(pos)) = (ctx.record_scene(), ringed) {
+            o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
         }
     }
 }
@@ -455,6 +471,7 @@ impl FlockScene {
 #[cfg(test)]
 mod tests {
     use crate::sim::testing::scene_with;
+    use glam::Vec2;
 
     #[test]
     fn the_three_rules_make_a_flock() {
@@ -466,6 +483,28 @@ mod tests {
         assert!(ps <= 0.3, "separation alone does not: {ps}");
         let (gs, gf) = (sep.int("groups").unwrap(), flock.int("groups").unwrap());
         assert!(gf < gs, "flocks gather: {gf} groups against {gs}");
+    }
+
+    #[test]
+    fn the_overlay_rings_one_boid_from_the_middle_of_a_large_flock() {
+        use crate::overlay::{Geom, Meaning};
+        let mut run = scene_with("flock", "flock", Some(3000));
+        run.scene.set_recording(true);
+        run.steps(1);
+        let middle = run.scene.stage() * 0.5;
+        let rings: Vec<Vec2> = (run.scene.overlay().shapes.iter())
+            .filter(|s| s.meaning == Meaning::Neighborhood)
+            .filter_map(|s| match s.geom {
+                Geom::Circle { center, .. } => Some(center),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rings.len(), 1, "one ring, with the overlay's sample of 400");
+        assert!(
+            rings[0].distance(middle) < 50.0,
+            "{} from {middle}",
+            rings[0]
+        );
     }
 
     #[test]

@@ -99,6 +99,45 @@ impl Spawn<'_> {
     }
 }
 
+/// The agents the overlay records of a crowd of `len`: at most `max`,
+/// spread evenly over the numbering (agent `k * len / m` for the `k`-th of
+/// `m`) rather than the first `max`: the crowd scenes number their agents
+/// row by row at spawn, so the first would all stand along one edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OverlaySample {
+    len: usize,
+    m: usize,
+}
+
+impl OverlaySample {
+    pub fn new(len: usize, max: usize) -> Self {
+        Self {
+            len,
+            m: max.min(len),
+        }
+    }
+
+    /// The `k`-th agent of the sample.
+    fn nth(self, k: usize) -> usize {
+        (k as u64 * self.len as u64 / self.m as u64) as usize
+    }
+
+    /// Whether agent `i` is in the sample: the first `k` whose agent is at
+    /// least `i` must be `i` itself (the agents grow by at least one a step).
+    pub fn contains(self, i: usize) -> bool {
+        if i >= self.len {
+            return false;
+        }
+        let k = (i as u64 * self.m as u64).div_ceil(self.len as u64) as usize;
+        k < self.m && self.nth(k) == i
+    }
+
+    /// The sample, in ascending order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..self.m).map(move |k| self.nth(k))
+    }
+}
+
 /// The deciding phase: read the crowd as it stands, write one steering and
 /// one set of limits per agent, record the overlay.
 pub struct Steer<'a> {
@@ -112,7 +151,7 @@ pub struct Steer<'a> {
     /// Cleared before every tick; fill it through [`Steer::record`] (an
     /// agent's shapes) and [`Steer::record_scene`] (scene-wide ones).
     pub overlay: &'a mut Overlay,
-    /// The overlay is on: the first `overlay_max_agents` agents are recorded.
+    /// The overlay is on: a sample of `overlay_max_agents` agents is recorded.
     pub recording: bool,
     /// The agent a person picked: recorded every tick, overlay on or off.
     pub selected: Option<usize>,
@@ -122,11 +161,15 @@ pub struct Steer<'a> {
 }
 
 impl Steer<'_> {
-    /// Whether the overlay records agent `i`: one of the first
-    /// `overlay_max_agents` (crowd indices) while recording, or the
+    /// Whether the overlay records agent `i`: one of its sample of
+    /// `overlay_max_agents` ([`OverlaySample`]) while recording, or the
     /// selected agent.
     pub fn records(&self, i: usize) -> bool {
-        (self.recording && i < self.overlay_max_agents) || self.selected == Some(i)
+        (self.recording && self.sample().contains(i)) || self.selected == Some(i)
+    }
+
+    fn sample(&self) -> OverlaySample {
+        OverlaySample::new(self.crowd.len(), self.overlay_max_agents)
     }
 
     /// The overlay, its next shapes tagged as agent `i`'s, when agent `i`
@@ -148,16 +191,20 @@ impl Steer<'_> {
         Some(&mut *self.overlay)
     }
 
-    /// The agents recorded among the first `len`, in ascending order,
-    /// without visiting the others (for scenes of many agents).
+    /// The agents recorded among the first `len`, without visiting the
+    /// others (for scenes of many agents): the sample while recording,
+    /// then the selected agent if it is not in it.
     pub fn recorded(&self, len: usize) -> impl Iterator<Item = usize> + use<> {
-        let first = if self.recording {
-            self.overlay_max_agents.min(len)
-        } else {
-            0
-        };
-        let selected = self.selected.filter(|&s| s >= first && s < len);
-        (0..first).chain(selected)
+        let sample = self.sample();
+        let sampled = self
+            .recording
+            .then_some(sample)
+            .into_iter()
+            .flat_map(OverlaySample::iter);
+        let selected = self
+            .selected
+            .filter(|&s| !(self.recording && sample.contains(s)));
+        sampled.chain(selected).filter(move |&i| i < len)
     }
 
     /// Sets agent `i`'s steering force and limits.
@@ -404,5 +451,39 @@ impl FromIterator<(&'static str, f64)> for Figures {
 impl<const N: usize> From<[(&'static str, f64); N]> for Figures {
     fn from(figures: [(&'static str, f64); N]) -> Self {
         figures.into_iter().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OverlaySample;
+
+    #[test]
+    fn the_overlay_sample_spreads_over_the_crowd_and_knows_its_members() {
+        for (len, max) in [
+            (0, 400),
+            (10, 400),
+            (1000, 400),
+            (1001, 400),
+            (999_999, 400),
+            (7, 3),
+        ] {
+            let sample = OverlaySample::new(len, max);
+            let members: Vec<usize> = sample.iter().collect();
+            assert_eq!(members.len(), len.min(max), "{len} {max}");
+            assert!(members.windows(2).all(|w| w[0] < w[1]), "{len} {max}");
+            if len > max {
+                // Evenly: the last stands in the last stretch of the numbering.
+                assert!(*members.last().unwrap() >= len - len / max - 1);
+            }
+            for i in 0..len.min(5000) {
+                assert_eq!(
+                    sample.contains(i),
+                    members.binary_search(&i).is_ok(),
+                    "{len} {max} {i}"
+                );
+            }
+            assert!(!sample.contains(len));
+        }
     }
 }

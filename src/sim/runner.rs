@@ -17,7 +17,7 @@ use glam::Vec2;
 pub struct OverlaySettings {
     /// px drawn per px/tick of a vector.
     pub vector_scale: f32,
-    /// Forces are recorded for the first N agents only.
+    /// Forces are recorded for this many agents only, spread over the crowd.
     pub max_agents: usize,
 }
 
@@ -256,10 +256,11 @@ mod tests {
     use crate::config::Config;
     use crate::overlay::{Geom, Meaning};
     use crate::scenes::registry::SCENES;
+    use crate::sim::lesson::OverlaySample;
     use crate::sim::testing::scene_with;
 
     #[test]
-    fn the_selected_agent_is_recorded_with_the_overlay_off_and_beyond_the_first() {
+    fn the_selected_agent_is_recorded_with_the_overlay_off_and_beyond_the_sample() {
         let mut run = scene_with("doorway", "v4", Some(1000));
         assert!(run.scene.overlay_max_agents() < 900);
         run.scene.select(Some(900));
@@ -280,10 +281,14 @@ mod tests {
         run.scene.set_recording(true);
         run.steps(1);
         let overlay = run.scene.overlay();
-        let first = run.scene.overlay_max_agents();
+        let max = run.scene.overlay_max_agents();
+        let sample = OverlaySample::new(1000, max);
         assert!(overlay.of_agent(900).count() > 0);
-        assert!(overlay.of_agent(first - 1).count() > 0);
-        assert_eq!(overlay.of_agent(first).count(), 0, "beyond the first");
+        let recorded = (0..1000).filter(|&i| overlay.of_agent(i).count() > 0);
+        let expected = (0..1000).filter(|&i| i == 900 || sample.contains(i));
+        assert!(recorded.eq(expected), "the sample and the selected agent");
+        assert!(overlay.of_agent(999 - 2).count() > 0, "spread to the end");
+        assert_eq!(overlay.of_agent(1).count(), 0, "not every one");
 
         run.scene.select(Some(5000));
         assert_eq!(run.scene.selected(), None, "out of range clears it");
