@@ -460,8 +460,10 @@ impl FlockScene {
                 o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
             }
         }
-        // Whether or not it is in the overlay's sample.
-        let ringed = crowd.positions().get(self.ringed).copied();
+        // Whether or not it is in the overlay's sample (once if selected).
+        let ringed = (selected != Some(self.ringed))
+            .then(|| crowd.positions().get(self.ringed).copied())
+            .flatten();
         if let (Some(o), Some(pos)) = (ctx.record_scene(), ringed) {
             o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
         }

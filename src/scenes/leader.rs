@@ -175,8 +175,6 @@ impl Lesson for LeaderScene {
             max_speed: p.max_speed,
             max_force: p.max_force,
         };
-        // Decide in parallel (in the grid's memory order); then, in index
-        // order, the figures, the overlay and the forces.
         // Separation among the followers, a pair at a time, by slot.
         let order = self.neighbors.memory_order();
         let slot_of = |i: usize| order.map_or(i, |order| order.slot(i));

@@ -21,6 +21,14 @@ pub fn for_each_mut<T: Send>(items: &mut [T], f: impl Fn(usize, &mut T) + Sync +
     }
 }
 
+/// The threads [`for_each_mut`] and [`join`] may use: one on the web.
+pub fn threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    return rayon::current_num_threads();
+    #[cfg(target_arch = "wasm32")]
+    1
+}
+
 /// `rayon::join`: `a` and `b`, in parallel on the desktop, in turn on the web.
 pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
     #[cfg(not(target_arch = "wasm32"))]

@@ -287,7 +287,9 @@ mod tests {
         let recorded = (0..1000).filter(|&i| overlay.of_agent(i).count() > 0);
         let expected = (0..1000).filter(|&i| i == 900 || sample.contains(i));
         assert!(recorded.eq(expected), "the sample and the selected agent");
-        assert!(overlay.of_agent(999 - 2).count() > 0, "spread to the end");
+        let last = sample.iter().last().unwrap();
+        assert!(last > 990, "spread to the end: {last}");
+        assert!(overlay.of_agent(last).count() > 0);
         assert_eq!(overlay.of_agent(1).count(), 0, "not every one");
 
         run.scene.select(Some(5000));

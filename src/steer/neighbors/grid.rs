@@ -44,7 +44,10 @@ impl Grid {
     /// A grid whose cells are `cell_size` wide (use the largest query radius).
     pub fn new(cell_size: f32) -> Self {
         let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
-            cell_size
+            // A hair wider than asked (0.1%, some 0.03 px), so that two
+            // agents a radius apart never round into cells two apart: the
+            // pair walks, which look one cell around, then miss no pair.
+            cell_size * (1.0 + 1e-3)
         } else {
             1.0
         };

@@ -382,8 +382,10 @@ mod tests {
 
     #[test]
     fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
-        // Spread over enough rows for several bands, with a stack of four.
+        // Spread over some 40 rows, so that 1, 2 and 3 threads make 8, 16
+        // and 24 bands of uneven heights; and a stack of four.
         let mut positions = scattered(600);
+        positions.extend(scattered(900).iter().map(|p| Vec2::new(p.x, p.y * 6.0)));
         positions.extend([Vec2::ONE; 4]);
         let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
         grid.rebuild(&positions);

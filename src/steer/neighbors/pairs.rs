@@ -49,11 +49,11 @@ pub trait PairFold: Sync {
 pub trait PairSum: Sync {
     type Sum: Copy + Default + Send + Sync;
 
-    /// Adds to `sum_a` what the agent at slot `a` (of `slots = (a, b)`) sees of the one at slot
-    /// `b`, `offset` (= b's position - a's) away, `distance_squared` its
-    /// length squared (within the radius asked for), and to `sum_b` what
-    /// `b` sees of `a` at `-offset`: bit for bit what `b` would add, met
-    /// on its own, at `offset` to `a`.
+    /// With `slots = (a, b)`: adds to `sum_a` what the agent at slot `a`
+    /// sees of the one at slot `b`, `offset` (= b's position - a's) away,
+    /// `distance_squared` its length squared (within the radius asked
+    /// for); and to `sum_b` what `b` sees of `a` at `-offset`, exactly what
+    /// `b` would add on its own query.
     fn meet(
         &self,
         slots: (usize, usize),

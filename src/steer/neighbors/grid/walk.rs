@@ -82,7 +82,7 @@ impl Grid {
         let r_sq = radius * radius;
         let rows = self.rows;
         // Several bands a thread, so that a dense band does not hold up the rest.
-        let bands = (8 * rayon::current_num_threads()).clamp(1, rows);
+        let bands = (8 * par::threads()).clamp(1, rows);
         let band_rows = |k: usize| k * rows / bands..(k + 1) * rows / bands;
         let row_start = |row: usize| self.starts[row.min(rows) * self.cols] as usize;
         let walk = |rows: Range<usize>, base: usize, sums: &mut [P::Sum]| {
