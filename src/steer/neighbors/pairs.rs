@@ -62,6 +62,29 @@ pub trait PairSum: Sync {
         sum_a: &mut Self::Sum,
         sum_b: &mut Self::Sum,
     );
+
+    /// Whether the grid's walk hands this sum its meetings a batch at a
+    /// time ([`Self::meet_batch`]): worth it where a batch's arithmetic
+    /// vectorises, as the walk then tests its candidates without a branch.
+    const BATCHED: bool = false;
+
+    /// Meets the agent at slot `a` with each of `hits`, `(slot, offset)`,
+    /// all within the radius; `sums` begins at slot `base`. One at a time
+    /// unless a sum does better.
+    fn meet_batch(
+        &self,
+        a: usize,
+        hits: &[(u32, Vec2)],
+        sum_a: &mut Self::Sum,
+        sums: &mut [Self::Sum],
+        base: usize,
+    ) {
+        for &(b, offset) in hits {
+            let b = b as usize;
+            let d_sq = offset.length_squared();
+            self.meet((a, b), offset, d_sq, sum_a, &mut sums[b - base]);
+        }
+    }
 }
 
 /// [`super::Neighbors::sum_pairs`] by one query per agent, each meeting

@@ -90,11 +90,29 @@ impl Grid {
                 self.stencil(row, |a, later| {
                     let p = self.item_positions[a];
                     let mut sum_a = sums[a - base];
-                    for b in later.into_iter().flatten() {
-                        let offset = self.item_positions[b] - p;
-                        let d_sq = offset.length_squared();
-                        if d_sq <= r_sq {
-                            pairs.meet((a, b), offset, d_sq, &mut sum_a, &mut sums[b - base]);
+                    if P::BATCHED {
+                        let mut hits = [(0u32, glam::Vec2::ZERO); BATCH];
+                        for range in later {
+                            let mut from = range.start;
+                            while from < range.end {
+                                let to = (from + BATCH).min(range.end);
+                                let mut n = 0;
+                                for b in from..to {
+                                    let offset = self.item_positions[b] - p;
+                                    hits[n] = (b as u32, offset);
+                                    n += usize::from(offset.length_squared() <= r_sq);
+                                }
+                                pairs.meet_batch(a, &hits[..n], &mut sum_a, sums, base);
+                                from = to;
+                            }
+                        }
+                    } else {
+                        for b in later.into_iter().flatten() {
+                            let offset = self.item_positions[b] - p;
+                            let d_sq = offset.length_squared();
+                            if d_sq <= r_sq {
+                                pairs.meet((a, b), offset, d_sq, &mut sum_a, &mut sums[b - base]);
+                            }
                         }
                     }
                     sums[a - base] = sum_a;
@@ -119,6 +137,9 @@ impl Grid {
         }
     }
 }
+
+/// Candidates a batched walk tests before meeting those in range.
+const BATCH: usize = 64;
 
 /// Runs `walk(k, base, sums)` for the bands `k = 2t + parity`, `t` in
 /// `tasks`, in parallel; `sums` begins at slot `base`, and band `k` writes
