@@ -175,7 +175,7 @@ impl Lesson for LeaderScene {
             max_speed: p.max_speed,
             max_force: p.max_force,
         };
-        // Separation among the followers, a pair at a time, by slot.
+        // Separation among the followers, each pair met once, by slot.
         let order = self.neighbors.memory_order();
         let slot_of = |i: usize| order.map_or(i, |order| order.slot(i));
         let apart = Apart {

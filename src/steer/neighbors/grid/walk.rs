@@ -88,33 +88,8 @@ impl Grid {
         let walk = |rows: Range<usize>, base: usize, sums: &mut [P::Sum]| {
             for row in rows {
                 self.stencil(row, |a, later| {
-                    let p = self.item_positions[a];
                     let mut sum_a = sums[a - base];
-                    if P::BATCHED {
-                        let mut hits = [(0u32, glam::Vec2::ZERO); BATCH];
-                        for range in later {
-                            let mut from = range.start;
-                            while from < range.end {
-                                let to = (from + BATCH).min(range.end);
-                                let mut n = 0;
-                                for b in from..to {
-                                    let offset = self.item_positions[b] - p;
-                                    hits[n] = (b as u32, offset);
-                                    n += usize::from(offset.length_squared() <= r_sq);
-                                }
-                                pairs.meet_batch(a, &hits[..n], &mut sum_a, sums, base);
-                                from = to;
-                            }
-                        }
-                    } else {
-                        for b in later.into_iter().flatten() {
-                            let offset = self.item_positions[b] - p;
-                            let d_sq = offset.length_squared();
-                            if d_sq <= r_sq {
-                                pairs.meet((a, b), offset, d_sq, &mut sum_a, &mut sums[b - base]);
-                            }
-                        }
-                    }
+                    self.meet_later(a, later, r_sq, pairs, &mut sum_a, (sums, base));
                     sums[a - base] = sum_a;
                 });
             }
@@ -133,6 +108,46 @@ impl Grid {
                     &band_start,
                     &walk,
                 );
+            }
+        }
+    }
+}
+
+impl Grid {
+    /// Meets the agent at slot `a` with those of `later` within the radius
+    /// (`r_sq`, squared), into `sum_a` and `sums` (which begins at slot
+    /// `base`): one at a time, or, for a [`PairSum::BATCHED`] sum, a block
+    /// of candidates tested without a branch and the hits met together.
+    fn meet_later<P: PairSum>(
+        &self,
+        a: usize,
+        later: [Range<usize>; 2],
+        r_sq: f32,
+        pairs: &P,
+        sum_a: &mut P::Sum,
+        (sums, base): (&mut [P::Sum], usize),
+    ) {
+        let p = self.item_positions[a];
+        if !P::BATCHED {
+            for b in later.into_iter().flatten() {
+                let offset = self.item_positions[b] - p;
+                let d_sq = offset.length_squared();
+                if d_sq <= r_sq {
+                    pairs.meet((a, b), offset, d_sq, sum_a, &mut sums[b - base]);
+                }
+            }
+            return;
+        }
+        let mut hits = [(0u32, glam::Vec2::ZERO); BATCH];
+        for range in later {
+            for from in range.clone().step_by(BATCH) {
+                let mut n = 0;
+                for b in from..(from + BATCH).min(range.end) {
+                    let offset = self.item_positions[b] - p;
+                    hits[n] = (b as u32, offset);
+                    n += usize::from(offset.length_squared() <= r_sq);
+                }
+                pairs.meet_batch(a, &hits[..n], sum_a, sums, base);
             }
         }
     }
