@@ -2,7 +2,7 @@
 //! and the groups of boids linked within the neighbourhood radius, both
 //! across the wrapping edges.
 
-use super::around_images;
+use super::seeing::around_images;
 use crate::steer::neighbors::{Grid, Near, NeighborIndex, Run};
 use glam::Vec2;
 use rayon::prelude::*;
