@@ -27,7 +27,8 @@ impl App {
         Some(self.entry().variants[self.compare.as_ref()?.variant])
     }
 
-    /// Selects agent `i` (or nobody) in both panes; the event line.
+    /// Selects the agent with id `agent` (or nobody) in both panes; the
+    /// event line.
     pub fn select(&mut self, agent: Option<usize>) -> Option<String> {
         let before = self.runner.selected();
         self.runner.select(agent);
@@ -42,7 +43,8 @@ impl App {
         }
     }
 
-    /// The agent drawn under the pointer (the nearest within its radius and a half).
+    /// The id of the agent drawn under the pointer (the nearest within its
+    /// radius and a half; of those as near, the one drawn last, on top).
     pub(super) fn agent_under_pointer(&self) -> Option<usize> {
         let reach = self.runner.agent_radius() * 1.5;
         let (mut best, mut best_d) = (None, reach * reach);
@@ -52,7 +54,7 @@ impl App {
                 (best, best_d) = (Some(i), d);
             }
         }
-        best
+        best.map(|i| self.runner.crowd().ids()[i] as usize)
     }
 
     /// C: split the stage between the variant shown and the next one (or

@@ -123,11 +123,13 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
 /// it, and its state in the lesson.
 pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
     let scene = app.scene();
-    let Some(i) = scene.selected() else { return };
+    let (Some(id), Some(i)) = (scene.selected(), scene.selected_index()) else {
+        return;
+    };
     let crowd = scene.crowd();
     let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
     pane(ctx, "readout", r, |ui| {
-        ui.label(RichText::new(format!("Agent {i}")).strong());
+        ui.label(RichText::new(format!("Agent {id}")).strong());
         egui::Grid::new("mind").num_columns(2).show(ui, |ui| {
             let mut row = |label: &str, value: String| {
                 ui.label(label);
@@ -141,7 +143,7 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                 .overlay()
                 .shapes
                 .iter()
-                .filter(|s| s.agent == Some(i as u32))
+                .filter(|s| s.agent == Some(id as u32))
             {
                 // The velocity has its own rows above.
                 if let Geom::Arrow { .. } = shape.geom
@@ -150,7 +152,7 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                     row(shape.meaning.label(), format!("{:.3}", shape.magnitude));
                 }
             }
-            for (label, value) in scene.inspect(i) {
+            for (label, value) in scene.inspect(id) {
                 row(label, value);
             }
         });

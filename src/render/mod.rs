@@ -155,7 +155,7 @@ impl Renderer {
                 draw_shape(shape, view);
             }
         }
-        if let Some(i) = scene.selected() {
+        if let Some(i) = scene.selected_index() {
             let at = view.to_screen(App::drawn_at(scene, i, alpha));
             let r = (scene.agent_radius() * 1.8 * view.scale).max(10.0);
             circle_outline(at, r, LINE * 1.5, colors::SELECTED);

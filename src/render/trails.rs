@@ -16,7 +16,7 @@ const LENGTH: usize = 180;
 /// The recent paths, one per followed agent.
 #[derive(Default)]
 pub struct Trails {
-    /// Agent index and its points, oldest first.
+    /// Agent id and its points, oldest first.
     paths: Vec<(usize, VecDeque<glam::Vec2>)>,
     /// The tick last recorded, to add one point per tick.
     tick: Option<u64>,
@@ -42,7 +42,10 @@ impl Trails {
         }
         self.paths.retain(|(i, _)| wanted.contains(i));
         for i in wanted {
-            let at = scene.crowd().positions()[i];
+            let Some(index) = scene.crowd().index_of(i) else {
+                continue;
+            };
+            let at = scene.crowd().positions()[index];
             let path = match self.paths.iter_mut().find(|(j, _)| *j == i) {
                 Some((_, path)) => path,
                 None => {

@@ -91,7 +91,7 @@ pub struct FlockScene {
     polarization: Series,
     /// The boid whose neighbourhood the overlay rings: the one that starts
     /// nearest the middle (boid 0 starts in a corner, as boids are numbered
-    /// row by row).
+    /// row by row). Its id.
     ringed: usize,
 }
 
@@ -293,7 +293,7 @@ impl Lesson for FlockScene {
             ),
             (
                 "mean_nn_distance",
-                Metric::Float(figures::mean_nn_distance(positions, self.stage, radius)),
+                Metric::Float(figures::mean_nn_distance(crowd, self.stage, radius)),
                 Sampling::AtEnd,
             ),
             (
@@ -317,6 +317,15 @@ impl Lesson for FlockScene {
     fn retune(&mut self, params: &FlockParams) {
         self.params = params.clone();
     }
+
+    /// The cells of the pair walk.
+    fn cell_order(&self) -> Option<f32> {
+        Some(
+            self.params
+                .neighbor_radius
+                .max(self.params.separation_radius),
+        )
+    }
 }
 
 impl FlockScene {
@@ -337,9 +346,8 @@ impl FlockScene {
             }
         }
         // Whether or not it is in the overlay's sample (once if selected).
-        let ringed = (selected != Some(self.ringed))
-            .then(|| crowd.positions().get(self.ringed).copied())
-            .flatten();
+        let ringed = crowd.index_of(self.ringed).filter(|&i| selected != Some(i));
+        let ringed = ringed.map(|i| crowd.positions()[i]);
         if let (Some(o), Some(pos)) = (ctx.record_scene(), ringed) {
             o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
         }

@@ -20,7 +20,7 @@ use crate::steer::Limits;
 use crate::steer::group::{self, Apart, follow_leader};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
-use crate::steer::sum::ExactSum;
+use crate::steer::sum::{ExactSum, ExactTotal};
 use glam::Vec2;
 
 crate::params! {
@@ -58,7 +58,8 @@ crate::variants! {
     }
 }
 
-/// Index of the leader in the crowd; followers come after it.
+/// Id of the leader; followers come after it. (Its index changes: the
+/// runner keeps the crowd in cell order.)
 const LEADER: usize = 0;
 
 /// Up to this many followers share the original 800x600 stage; beyond, it
@@ -91,10 +92,13 @@ pub struct LeaderScene {
     pushes: Vec<ExactSum>,
     /// This tick's decisions, by agent index (the leader's unused).
     decisions: Vec<Decision>,
-    /// Each agent's last decision (the leader's entry is unused).
+    /// Each agent's last decision, by index (the leader's unused).
     followed: Vec<Followed>,
     /// The follow point behind the leader and the point ahead of it, last tick.
     points: Option<(Vec2, Vec2)>,
+    /// The followers' distances to the follow point: last tick's sum, and
+    /// the sum over every tick.
+    behind_distance: f64,
     behind_distance_sum: f64,
     evading_count: u64,
 }
@@ -146,6 +150,7 @@ impl Lesson for LeaderScene {
             decisions: vec![Decision::default(); setup.agents + 1],
             followed: vec![Followed::default(); setup.agents + 1],
             points: None,
+            behind_distance: 0.0,
             behind_distance_sum: 0.0,
             evading_count: 0,
         }
@@ -157,7 +162,8 @@ impl Lesson for LeaderScene {
         let crowd = ctx.crowd;
         let positions = crowd.positions();
         self.neighbors.rebuild(positions);
-        let (leader_pos, leader_vel) = (positions[LEADER], crowd.velocities()[LEADER]);
+        let leader = crowd.index_of(LEADER).expect("the leader is spawned first");
+        let (leader_pos, leader_vel) = (positions[leader], crowd.velocities()[leader]);
         let s = ctx.vector_scale;
         let leader_force = arrive(
             leader_pos,
@@ -170,7 +176,7 @@ impl Lesson for LeaderScene {
             max_speed: p.leader_max_speed,
             max_force: p.max_force,
         };
-        ctx.set(LEADER, leader_force, leader_limits);
+        ctx.set(leader, leader_force, leader_limits);
         let limits = Limits {
             max_speed: p.max_speed,
             max_force: p.max_force,
@@ -180,16 +186,16 @@ impl Lesson for LeaderScene {
         let slot_of = |i: usize| order.map_or(i, |order| order.slot(i));
         let apart = Apart {
             radius: p.separation_radius,
-            aloof: Some(slot_of(LEADER)),
+            aloof: Some(slot_of(leader)),
         };
         let pushes = &mut self.pushes;
         self.neighbors
             .sum_pairs(positions, p.separation_radius, &apart, pushes);
-        // Each follower from its sum, in index order (which the spawn made
+        // Each follower from its sum, in index order (which the runner keeps
         // close to the grid's).
         let velocities = crowd.velocities();
         par::for_each_mut(&mut self.decisions, |i, d| {
-            if i == LEADER {
+            if i == leader {
                 return;
             }
             let (pos, vel) = (positions[i], velocities[i]);
@@ -203,11 +209,13 @@ impl Lesson for LeaderScene {
                 evading: f.evading,
             };
         });
-        let moving = positions.iter().zip(crowd.velocities());
-        for (i, (&pos, &vel)) in moving.enumerate().skip(1) {
+        let moving = positions.iter().zip(crowd.velocities()).enumerate();
+        // Summed exactly, so in any order.
+        let mut behind = ExactTotal::default();
+        for (i, (&pos, &vel)) in moving.filter(|&(i, _)| i != leader) {
             let d = self.decisions[i];
             let distance = pos.distance(d.behind);
-            self.behind_distance_sum += f64::from(distance);
+            behind.add(distance);
             self.evading_count += u64::from(d.evading);
             self.followed[i] = Followed {
                 distance,
@@ -221,7 +229,9 @@ impl Lesson for LeaderScene {
             }
             ctx.set(i, d.force, limits);
         }
-        if let Some(o) = ctx.record(LEADER) {
+        self.behind_distance = behind.value();
+        self.behind_distance_sum += self.behind_distance;
+        if let Some(o) = ctx.record(leader) {
             o.vector(Meaning::Velocity, leader_pos, leader_vel, s);
             if let Some((behind, ahead)) = self.points {
                 o.point(Meaning::FollowPoint, behind);
@@ -253,15 +263,13 @@ impl Lesson for LeaderScene {
     }
 
     /// Mean distance of the followers to the follow point, last tick.
-    fn headline(&self, _crowd: &Crowd) -> Figures {
-        let followers = &self.followed[1..];
-        let sum: f64 = followers.iter().map(|f| f64::from(f.distance)).sum();
-        let mean = sum / followers.len().max(1) as f64;
+    fn headline(&self, crowd: &Crowd) -> Figures {
+        let mean = self.behind_distance / crowd.len().saturating_sub(1).max(1) as f64;
         [("distance behind the leader (px)", mean)].into()
     }
 
-    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
-        if i == LEADER {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+        if crowd.ids()[i] as usize == LEADER {
             return vec![("role", "leader".into())];
         }
         let f = self.followed[i];
@@ -274,6 +282,11 @@ impl Lesson for LeaderScene {
 
     fn retune(&mut self, params: &LeaderParams) {
         self.params = params.clone();
+    }
+
+    /// The followers' separation cells.
+    fn cell_order(&self) -> Option<f32> {
+        Some(self.params.separation_radius)
     }
 }
 
@@ -294,10 +307,10 @@ mod tests {
             run.scene.step(&right);
         }
         let crowd = run.scene.crowd();
-        let leader = crowd.positions()[0];
-        let ahead_of_leader = crowd.positions()[1..]
-            .iter()
-            .filter(|p| p.x > leader.x + 60.0)
+        let leader = crowd.index_of(super::LEADER).expect("a leader");
+        let at = crowd.positions()[leader];
+        let ahead_of_leader = (crowd.positions().iter().enumerate())
+            .filter(|&(i, p)| i != leader && p.x > at.x + 60.0)
             .count();
         assert_eq!(
             ahead_of_leader, 0,

@@ -1,7 +1,10 @@
 //! The agents, as contiguous arrays, and the figures every run keeps.
 //!
 //! Only the runner's integrate step ([`Crowd::integrate`]) and an explicit,
-//! named [`Crowd::teleport`] (a respawn) change where an agent is.
+//! named [`Crowd::teleport`] (a respawn) change where an agent is. An agent
+//! has an index, its place in the arrays, which a crowd kept in cell order
+//! changes ([`Crowd::reorder`]), and an id, its number at spawn, which
+//! never changes: what a person picks, and the order of the checksum.
 
 use crate::steer::neighbors::MemoryOrder;
 use crate::steer::{Limits, Steering, integrate};
@@ -79,6 +82,19 @@ pub struct Crowd {
     position: Vec<Vec2>,
     velocity: Vec<Vec2>,
     mass: Vec<f32>,
+    /// Each agent's id, by index.
+    id: Vec<u32>,
+    /// Each id's index.
+    index: Vec<u32>,
+}
+
+/// Room to reorder a crowd in ([`Crowd::reorder`]): kept between
+/// reorderings, so that they allocate nothing.
+#[derive(Debug, Default)]
+pub(crate) struct Spare {
+    vectors: Vec<Vec2>,
+    numbers: Vec<f32>,
+    ids: Vec<u32>,
 }
 
 impl Crowd {
@@ -102,10 +118,41 @@ impl Crowd {
         &self.mass
     }
 
+    /// Each agent's id (its number at spawn), by index.
+    pub fn ids(&self) -> &[u32] {
+        &self.id
+    }
+
+    /// The agents' indices in the order of their ids.
+    pub fn by_id(&self) -> impl Iterator<Item = usize> + '_ {
+        self.index.iter().map(|&i| i as usize)
+    }
+
+    /// The index of the agent with id `id`, if there is one.
+    pub fn index_of(&self, id: usize) -> Option<usize> {
+        self.index.get(id).map(|&i| i as usize)
+    }
+
     pub(crate) fn push(&mut self, position: Vec2, velocity: Vec2, mass: f32) {
+        let id = self.len() as u32;
         self.position.push(position);
         self.velocity.push(velocity);
         self.mass.push(mass);
+        self.id.push(id);
+        self.index.push(id);
+    }
+
+    /// Puts the agents in `order`: the agent at index `order[k]` moves to
+    /// index `k`, every array with it, its id kept.
+    pub(crate) fn reorder(&mut self, order: &[u32], spare: &mut Spare) {
+        debug_assert_eq!(order.len(), self.len());
+        permute(&mut self.position, order, &mut spare.vectors);
+        permute(&mut self.velocity, order, &mut spare.vectors);
+        permute(&mut self.mass, order, &mut spare.numbers);
+        permute(&mut self.id, order, &mut spare.ids);
+        for (k, &id) in self.id.iter().enumerate() {
+            self.index[id as usize] = k as u32;
+        }
     }
 
     /// Puts agent `i` somewhere else, velocity kept: a respawn.
@@ -132,10 +179,11 @@ impl Crowd {
             .sqrt()
     }
 
-    /// FNV-1a over the bits of every position and velocity, in order.
+    /// FNV-1a over the bits of every position and velocity, in the order
+    /// of ids (so whatever order the crowd is kept in).
     pub fn checksum(&self) -> u64 {
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for (p, v) in self.position.iter().zip(&self.velocity) {
+        for (p, v) in self.by_id().map(|i| (self.position[i], self.velocity[i])) {
             for x in [p.x, p.y, v.x, v.y] {
                 for byte in x.to_bits().to_le_bytes() {
                     hash ^= u64::from(byte);
@@ -156,6 +204,19 @@ impl Crowd {
             .map(|(&p, &v)| (v.length_squared(), bad(p) + bad(v)))
             .reduce(|| (0.0, 0), |a, b| (a.0.max(b.0), a.1 + b.1))
     }
+}
+
+/// Puts `values` in `order` (`values[k]` becomes the old `values[order[k]]`),
+/// gathering into `spare` in parallel and swapping the two.
+pub(crate) fn permute<T: Copy + Default + Send + Sync>(
+    values: &mut Vec<T>,
+    order: &[u32],
+    spare: &mut Vec<T>,
+) {
+    spare.resize(values.len(), T::default());
+    let old = &values[..];
+    crate::sim::par::for_each_mut(spare, |k, v| *v = old[order[k] as usize]);
+    std::mem::swap(values, spare);
 }
 
 /// How an agent is drawn.

@@ -100,9 +100,9 @@ impl Spawn<'_> {
 }
 
 /// The agents the overlay records of a crowd of `len`: at most `max`,
-/// spread evenly over the numbering (agent `k * len / m` for the `k`-th of
-/// `m`) rather than the first `max`: the crowd scenes number their agents
-/// row by row at spawn, so the first would all stand along one edge.
+/// spread evenly over the ids (agent `k * len / m` for the `k`-th of `m`)
+/// rather than the first `max`: the crowd scenes number their agents row
+/// by row at spawn, so the first would all stand along one edge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OverlaySample {
     len: usize,
@@ -153,19 +153,21 @@ pub struct Steer<'a> {
     pub overlay: &'a mut Overlay,
     /// The overlay is on: a sample of `overlay_max_agents` agents is recorded.
     pub recording: bool,
-    /// The agent a person picked: recorded every tick, overlay on or off.
+    /// The index of the agent a person picked: recorded every tick,
+    /// overlay on or off.
     pub selected: Option<usize>,
     /// Overlay: px drawn per px/tick of a vector.
     pub vector_scale: f32,
     pub(crate) overlay_max_agents: usize,
 }
 
-impl Steer<'_> {
+impl<'a> Steer<'a> {
     /// Whether the overlay records agent `i`: one of its sample of
     /// `overlay_max_agents` ([`OverlaySample`]) while recording, or the
     /// selected agent.
     pub fn records(&self, i: usize) -> bool {
-        (self.recording && self.sample().contains(i)) || self.selected == Some(i)
+        let id = self.crowd.ids()[i] as usize;
+        (self.recording && self.sample().contains(id)) || self.selected == Some(i)
     }
 
     fn sample(&self) -> OverlaySample {
@@ -178,7 +180,7 @@ impl Steer<'_> {
         if !self.records(i) {
             return None;
         }
-        self.overlay.set_agent(u32::try_from(i).ok());
+        self.overlay.set_agent(Some(self.crowd.ids()[i]));
         Some(&mut *self.overlay)
     }
 
@@ -194,16 +196,19 @@ impl Steer<'_> {
     /// The agents recorded among the first `len`, without visiting the
     /// others (for scenes of many agents): the sample while recording,
     /// then the selected agent if it is not in it.
-    pub fn recorded(&self, len: usize) -> impl Iterator<Item = usize> + use<> {
+    pub fn recorded(&self, len: usize) -> impl Iterator<Item = usize> + use<'a> {
         let sample = self.sample();
         let sampled = self
             .recording
             .then_some(sample)
             .into_iter()
             .flat_map(OverlaySample::iter);
+        let crowd = self.crowd;
+        let sampled = sampled.filter_map(move |id| crowd.index_of(id));
+        let ids = crowd.ids();
         let selected = self
             .selected
-            .filter(|&s| !(self.recording && sample.contains(s)));
+            .filter(|&s| !(self.recording && sample.contains(ids[s] as usize)));
         sampled.chain(selected).filter(move |&i| i < len)
     }
 
@@ -328,6 +333,15 @@ pub trait Lesson: Send + Sized + 'static {
     fn new_obstacle_radius(&self) -> f32 {
         40.0
     }
+    /// The cell size, in px, by which the runner keeps the crowd in cell
+    /// order ([`super::cells`]), or `None` to keep the spawn's order. A
+    /// scene that asks for it must come out the same in any order: exact
+    /// sums over neighbours, figures summed exactly, nothing kept by index
+    /// from one tick to the next, every agent's steering and limits set
+    /// every tick (a sort clears them).
+    fn cell_order(&self) -> Option<f32> {
+        None
+    }
 }
 
 /// Radius of an agent as drawn, for scenes where agents have no size of their own.
@@ -348,6 +362,7 @@ pub trait Scene: Send {
     fn obstacles(&self) -> Option<&[Obstacle]>;
     fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>>;
     fn new_obstacle_radius(&self) -> f32;
+    fn cell_order(&self) -> Option<f32>;
 }
 
 impl<L: Lesson> Scene for L {
@@ -388,6 +403,9 @@ impl<L: Lesson> Scene for L {
     }
     fn new_obstacle_radius(&self) -> f32 {
         Lesson::new_obstacle_radius(self)
+    }
+    fn cell_order(&self) -> Option<f32> {
+        Lesson::cell_order(self)
     }
 }
 

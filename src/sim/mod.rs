@@ -2,6 +2,7 @@
 //! clock, the scripted pointer, the knobs and the headless report. Plain
 //! Rust on glam vectors: no window here.
 
+pub mod cells;
 pub mod crowd;
 pub mod knobs;
 pub mod lesson;

@@ -39,3 +39,12 @@ pub fn join(a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
         b();
     }
 }
+
+/// Sorts `keys`, in parallel on the desktop (unstable: for keys that are
+/// all different, as the result is then the same either way).
+pub fn sort_unstable(keys: &mut [u64]) {
+    #[cfg(not(target_arch = "wasm32"))]
+    rayon::slice::ParallelSliceMut::par_sort_unstable(keys);
+    #[cfg(target_arch = "wasm32")]
+    keys.sort_unstable();
+}

@@ -2,6 +2,7 @@
 //! it one fixed tick at a time: the scene steers, the runner moves every
 //! agent through the one movement manager, the scene settles.
 
+use super::cells::{self, CellOrder};
 use super::crowd::{Crowd, Look, Metric, Sampling, Stats};
 use super::knobs::Params;
 use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
@@ -25,6 +26,12 @@ pub struct OverlaySettings {
 /// second (two at the doorway's 30).
 pub const HISTORY_TICKS: usize = 3600;
 
+/// The limits of an agent no scene has set: it stands.
+const STANDING: Limits = Limits {
+    max_speed: 0.0,
+    max_force: 0.0,
+};
+
 /// A running scene and everything it shares with the rest of the program.
 pub struct Runner {
     entry: &'static Entry,
@@ -39,8 +46,12 @@ pub struct Runner {
     stats: Stats,
     overlay: Overlay,
     recording: bool,
+    /// The id of the agent a person picked.
     selected: Option<usize>,
     settings: OverlaySettings,
+    /// Keeps the crowd in cell order, for scenes that ask ([`cells`])
+    /// (`None` in a test: in spawn order).
+    cell_order: Option<CellOrder>,
     /// The headline figures of the last [`HISTORY_TICKS`] ticks.
     history: Vec<(&'static str, Series)>,
     steering: Vec<Steering>,
@@ -79,21 +90,26 @@ impl Runner {
             recording: false,
             selected: None,
             settings,
+            cell_order: Some(CellOrder::default()),
             history,
             steering: vec![Steering::default(); n],
-            limits: vec![
-                Limits {
-                    max_speed: 0.0,
-                    max_force: 0.0
-                };
-                n
-            ],
+            limits: vec![STANDING; n],
         }
     }
 
     /// One fixed tick.
     pub fn step(&mut self, input: &Input) {
         self.overlay.clear();
+        // Not on the web: its crowds are small, and its download tight.
+        if let (Some(cell), Some(order)) = (self.scene.cell_order(), &mut self.cell_order)
+            && self.tick.is_multiple_of(cells::EVERY)
+            && cfg!(not(target_arch = "wasm32"))
+        {
+            order.sort(cell, &mut self.crowd, &mut self.looks);
+            self.steering.fill(Steering::default());
+            self.limits.fill(STANDING);
+        }
+        let selected = self.selected_index();
         let mut steer = Steer {
             crowd: &self.crowd,
             stage: self.stage,
@@ -103,7 +119,7 @@ impl Runner {
             looks: &mut self.looks,
             overlay: &mut self.overlay,
             recording: self.recording,
-            selected: self.selected,
+            selected,
             vector_scale: self.settings.vector_scale,
             overlay_max_agents: self.settings.max_agents,
         };
@@ -185,21 +201,27 @@ impl Runner {
     pub fn metrics(&self) -> Vec<(&'static str, Metric, Sampling)> {
         self.scene.metrics(&self.crowd, self.tick)
     }
-    /// Picks an agent to follow: its shapes are recorded every tick, the
-    /// overlay on or off. An index beyond the crowd clears the selection.
-    pub fn select(&mut self, agent: Option<usize>) {
-        self.selected = agent.filter(|&i| i < self.crowd.len());
+    /// Picks an agent to follow, by id: its shapes are recorded every
+    /// tick, the overlay on or off. An id beyond the crowd clears the
+    /// selection.
+    pub fn select(&mut self, id: Option<usize>) {
+        self.selected = id.filter(|&id| id < self.crowd.len());
     }
+    /// The id of the agent picked.
     pub fn selected(&self) -> Option<usize> {
         self.selected
     }
-    /// What agent `i` is thinking, as of the last tick: label and value
-    /// lines (empty for an agent that is not there).
-    pub fn inspect(&self, i: usize) -> Vec<(&'static str, String)> {
-        if i >= self.crowd.len() {
-            return Vec::new();
+    /// Where the agent picked is in the crowd now.
+    pub fn selected_index(&self) -> Option<usize> {
+        self.selected.and_then(|id| self.crowd.index_of(id))
+    }
+    /// What the agent with id `id` is thinking, as of the last tick: label
+    /// and value lines (empty for an agent that is not there).
+    pub fn inspect(&self, id: usize) -> Vec<(&'static str, String)> {
+        match self.crowd.index_of(id) {
+            Some(i) => self.scene.inspect(i, &self.crowd),
+            None => Vec::new(),
         }
-        self.scene.inspect(i, &self.crowd)
     }
     /// The lesson's headline figure(s) for the last tick.
     pub fn headline(&self) -> Figures {
@@ -294,6 +316,45 @@ mod tests {
 
         run.scene.select(Some(5000));
         assert_eq!(run.scene.selected(), None, "out of range clears it");
+    }
+
+    #[test]
+    fn a_crowd_kept_in_cell_order_runs_as_one_kept_in_spawn_order() {
+        for (scene, variant) in [("flock", "flock"), ("leader", "follow")] {
+            let mut sorted = scene_with(scene, variant, Some(3000));
+            let mut spawned = scene_with(scene, variant, Some(3000));
+            spawned.scene.cell_order = None;
+            // An agent from the middle of the numbering.
+            let picked = sorted.scene.crowd().ids()[1234] as usize;
+            sorted.scene.select(Some(picked));
+            spawned.scene.select(Some(picked));
+            let (a, b) = (sorted.steps(400), spawned.steps(400));
+            let n = a.agents as u32;
+            let ids = sorted.scene.crowd().ids();
+            let moved = ids.iter().zip(0..n).filter(|&(&id, i)| id != i).count();
+            assert!(moved > 1000, "{scene}: sorted, {moved} agents moved");
+            assert!(spawned.scene.crowd().ids().iter().copied().eq(0..n));
+            // Bit for bit the same run, figure for figure.
+            assert_eq!(a.checksum, b.checksum, "{scene}");
+            assert_eq!(format!("{:?}", a.metrics), format!("{:?}", b.metrics));
+            assert_eq!(sorted.scene.headline(), spawned.scene.headline());
+            // The agent picked is followed by id, wherever it is kept.
+            let (i, j) = (
+                sorted.scene.selected_index(),
+                spawned.scene.selected_index(),
+            );
+            let (i, j) = (i.expect("still there"), j.expect("still there"));
+            assert_ne!(i, j, "{scene}: kept elsewhere");
+            let crowds = (sorted.scene.crowd(), spawned.scene.crowd());
+            assert_eq!(crowds.0.positions()[i], crowds.1.positions()[j]);
+            assert_eq!(sorted.scene.inspect(picked), spawned.scene.inspect(picked));
+            let shapes = |run: &crate::sim::testing::Run| {
+                let shapes = &run.scene.overlay().shapes;
+                assert!(shapes.iter().all(|s| s.agent == Some(picked as u32)));
+                format!("{shapes:?}")
+            };
+            assert_eq!(shapes(&sorted), shapes(&spawned), "{scene}: its forces");
+        }
     }
 
     #[test]

@@ -88,6 +88,26 @@ impl ExactSum {
     }
 }
 
+/// [`ExactSum`]'s one-dimensional twin: a sum of numbers in the same
+/// fixed point (a term beyond `LIMIT` counts as `LIMIT`, NaN as zero),
+/// the same whatever their order, read as an f64.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ExactTotal(i64);
+
+impl ExactTotal {
+    /// Adds one term.
+    #[inline]
+    pub fn add(&mut self, x: f32) {
+        // `as` maps NaN to 0.
+        self.0 = self.0.wrapping_add((x.clamp(-LIMIT, LIMIT) * SCALE) as i64);
+    }
+
+    /// The sum.
+    pub fn value(self) -> f64 {
+        self.0 as f64 / f64::from(SCALE)
+    }
+}
+
 impl FromIterator<Vec2> for ExactSum {
     fn from_iter<I: IntoIterator<Item = Vec2>>(terms: I) -> Self {
         let mut sum = ExactSum::default();
@@ -124,6 +144,23 @@ mod tests {
             .collect();
         assert_eq!(sum.value(), Vec2::new(LIMIT - 1.0, 2.0));
         assert!(sum.value().is_finite());
+    }
+
+    #[test]
+    fn a_total_adds_numbers_in_any_order_to_within_its_resolution() {
+        let terms = [0.1f32, 17_000.25, 3.0e-9, f32::NAN, 1e9, -2.5];
+        let mut forward = ExactTotal::default();
+        terms.iter().for_each(|&x| forward.add(x));
+        let mut backward = ExactTotal::default();
+        terms.iter().rev().for_each(|&x| backward.add(x));
+        assert_eq!(forward, backward);
+        // NaN counts as 0, 1e9 as LIMIT.
+        let expected = 0.1 + 17_000.25 + f64::from(LIMIT) - 2.5;
+        assert!(
+            (forward.value() - expected).abs() < 1e-6,
+            "{}",
+            forward.value()
+        );
     }
 
     proptest! {

@@ -3,6 +3,7 @@
 //! across the wrapping edges.
 
 use super::seeing::around_images;
+use crate::sim::crowd::Crowd;
 use crate::steer::neighbors::{Grid, Near, NeighborIndex, Run};
 use glam::Vec2;
 use rayon::prelude::*;
@@ -44,7 +45,8 @@ fn index(positions: &[Vec2], radius: f32) -> Grid {
 
 /// Mean distance from each boid to its nearest neighbour (across the
 /// wrapping edges), searched in growing circles.
-pub(super) fn mean_nn_distance(positions: &[Vec2], stage: Vec2, radius: f32) -> f64 {
+pub(super) fn mean_nn_distance(crowd: &Crowd, stage: Vec2, radius: f32) -> f64 {
+    let positions = crowd.positions();
     if positions.len() < 2 {
         return 0.0;
     }
@@ -65,8 +67,9 @@ pub(super) fn mean_nn_distance(positions: &[Vec2], stage: Vec2, radius: f32) -> 
             }
         })
         .collect();
-    // Added up in order, so the figure is the same whatever the thread count.
-    nearest.iter().sum::<f64>() / positions.len() as f64
+    // Added up in the order of ids, so the figure is the same whatever the
+    // thread count and the order the crowd is kept in.
+    crowd.by_id().map(|i| nearest[i]).sum::<f64>() / positions.len() as f64
 }
 
 /// Clusters of boids linked by neighbourhood (within the neighbourhood
