@@ -10,6 +10,7 @@ pub mod par;
 pub mod pointer;
 pub mod report;
 pub mod runner;
+pub mod sample;
 pub mod series;
 
 #[cfg(test)]

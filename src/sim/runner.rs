@@ -278,7 +278,7 @@ mod tests {
     use crate::config::Config;
     use crate::overlay::{Geom, Meaning};
     use crate::scenes::registry::SCENES;
-    use crate::sim::lesson::OverlaySample;
+    use crate::sim::sample::OverlaySample;
     use crate::sim::testing::scene_with;
 
     #[test]
