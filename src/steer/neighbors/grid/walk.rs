@@ -86,10 +86,13 @@ impl Grid {
         let band_rows = |k: usize| k * rows / bands..(k + 1) * rows / bands;
         let row_start = |row: usize| self.starts[row.min(rows) * self.cols] as usize;
         let walk = |rows: Range<usize>, base: usize, sums: &mut [P::Sum]| {
+            // Room for a batch of hits, one for the whole band.
+            let mut hits: Hits = [(0, glam::Vec2::ZERO); BATCH];
             for row in rows {
                 self.stencil(row, |a, later| {
                     let mut sum_a = sums[a - base];
-                    self.meet_later(a, later, r_sq, pairs, &mut sum_a, (sums, base));
+                    let to = (&mut *sums, base, &mut hits);
+                    self.meet_later(a, later, (pairs, r_sq), &mut sum_a, to);
                     sums[a - base] = sum_a;
                 });
             }
@@ -115,17 +118,17 @@ impl Grid {
 
 impl Grid {
     /// Meets the agent at slot `a` with those of `later` within the radius
-    /// (`r_sq`, squared), into `sum_a` and `sums` (which begins at slot
-    /// `base`): one at a time, or, for a [`PairSum::BATCHED`] sum, a block
-    /// of candidates tested without a branch and the hits met together.
+    /// (`r_sq`, squared) as `pairs` says, into `sum_a` and `sums` (which
+    /// begins at slot `base`): one at a time, or, for a
+    /// [`PairSum::BATCHED`] sum, a block of candidates tested without a
+    /// branch and the hits (gathered in `hits`) met together.
     fn meet_later<P: PairSum>(
         &self,
         a: usize,
         later: [Range<usize>; 2],
-        r_sq: f32,
-        pairs: &P,
+        (pairs, r_sq): (&P, f32),
         sum_a: &mut P::Sum,
-        (sums, base): (&mut [P::Sum], usize),
+        (sums, base, hits): (&mut [P::Sum], usize, &mut Hits),
     ) {
         let p = self.item_positions[a];
         if !P::BATCHED {
@@ -138,7 +141,6 @@ impl Grid {
             }
             return;
         }
-        let mut hits = [(0u32, glam::Vec2::ZERO); BATCH];
         for range in later {
             for from in range.clone().step_by(BATCH) {
                 let mut n = 0;
@@ -155,6 +157,9 @@ impl Grid {
 
 /// Candidates a batched walk tests before meeting those in range.
 const BATCH: usize = 64;
+
+/// A batch of hits, `(slot, offset)`: room for [`BATCH`].
+type Hits = [(u32, glam::Vec2); BATCH];
 
 /// Runs `walk(k, base, sums)` for the bands `k = 2t + parity`, `t` in
 /// `tasks`, in parallel; `sums` begins at slot `base`, and band `k` writes
