@@ -54,7 +54,7 @@ impl App {
                 (best, best_d) = (Some(i), d);
             }
         }
-        best.map(|i| self.runner.crowd().ids()[i] as usize)
+        best.map(|i| self.runner.crowd().id(i))
     }
 
     /// C: split the stage between the variant shown and the next one (or

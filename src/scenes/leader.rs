@@ -269,7 +269,7 @@ impl Lesson for LeaderScene {
     }
 
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
-        if crowd.ids()[i] as usize == LEADER {
+        if crowd.id(i) == LEADER {
             return vec![("role", "leader".into())];
         }
         let f = self.followed[i];

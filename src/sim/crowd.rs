@@ -82,9 +82,10 @@ pub struct Crowd {
     position: Vec<Vec2>,
     velocity: Vec<Vec2>,
     mass: Vec<f32>,
-    /// Each agent's id, by index.
+    /// Each agent's id, by index, and each id's index: both empty while
+    /// the crowd is in spawn order (ids are indices), so that a crowd never
+    /// reordered pays nothing for them.
     id: Vec<u32>,
-    /// Each id's index.
     index: Vec<u32>,
 }
 
@@ -118,28 +119,30 @@ impl Crowd {
         &self.mass
     }
 
-    /// Each agent's id (its number at spawn), by index.
-    pub fn ids(&self) -> &[u32] {
-        &self.id
+    /// The id (the number at spawn) of the agent at index `i`.
+    pub fn id(&self, i: usize) -> usize {
+        self.id.get(i).map_or(i, |&id| id as usize)
     }
 
     /// The agents' indices in the order of their ids.
     pub fn by_id(&self) -> impl Iterator<Item = usize> + '_ {
-        self.index.iter().map(|&i| i as usize)
+        (0..self.len()).map(|id| self.index.get(id).map_or(id, |&i| i as usize))
     }
 
     /// The index of the agent with id `id`, if there is one.
     pub fn index_of(&self, id: usize) -> Option<usize> {
-        self.index.get(id).map(|&i| i as usize)
+        match self.index.get(id) {
+            Some(&i) => Some(i as usize),
+            None => (self.index.is_empty() && id < self.len()).then_some(id),
+        }
     }
 
+    /// Adds an agent (at spawn, in spawn order).
     pub(crate) fn push(&mut self, position: Vec2, velocity: Vec2, mass: f32) {
-        let id = self.len() as u32;
+        debug_assert!(self.id.is_empty(), "agents join in spawn order");
         self.position.push(position);
         self.velocity.push(velocity);
         self.mass.push(mass);
-        self.id.push(id);
-        self.index.push(id);
     }
 
     /// Puts the agents in `order`: the agent at index `order[k]` moves to
@@ -149,6 +152,10 @@ impl Crowd {
         permute(&mut self.position, order, &mut spare.vectors);
         permute(&mut self.velocity, order, &mut spare.vectors);
         permute(&mut self.mass, order, &mut spare.numbers);
+        if self.id.is_empty() {
+            self.id = (0..self.len() as u32).collect();
+            self.index = self.id.clone();
+        }
         permute(&mut self.id, order, &mut spare.ids);
         for (k, &id) in self.id.iter().enumerate() {
             self.index[id as usize] = k as u32;

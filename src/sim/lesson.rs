@@ -128,7 +128,7 @@ impl<'a> Steer<'a> {
     /// `overlay_max_agents` ([`OverlaySample`]) while recording, or the
     /// selected agent.
     pub fn records(&self, i: usize) -> bool {
-        let id = self.crowd.ids()[i] as usize;
+        let id = self.crowd.id(i);
         (self.recording && self.sample().contains(id)) || self.selected == Some(i)
     }
 
@@ -142,7 +142,7 @@ impl<'a> Steer<'a> {
         if !self.records(i) {
             return None;
         }
-        self.overlay.set_agent(Some(self.crowd.ids()[i]));
+        self.overlay.set_agent(u32::try_from(self.crowd.id(i)).ok());
         Some(&mut *self.overlay)
     }
 
@@ -167,10 +167,9 @@ impl<'a> Steer<'a> {
             .flat_map(OverlaySample::iter);
         let crowd = self.crowd;
         let sampled = sampled.filter_map(move |id| crowd.index_of(id));
-        let ids = crowd.ids();
         let selected = self
             .selected
-            .filter(|&s| !(self.recording && sample.contains(ids[s] as usize)));
+            .filter(|&s| !(self.recording && sample.contains(crowd.id(s))));
         sampled.chain(selected).filter(move |&i| i < len)
     }
 
