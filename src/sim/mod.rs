@@ -17,5 +17,6 @@ pub mod series;
 pub(crate) mod testing;
 
 /// The most agents a scene may ask for: a million, which the crowd scenes
-/// (doorway, flock) run in under 200 MB (see the README's performance table).
+/// run in: the doorway and leader following in under 200 MB, flocking in
+/// about 270 MB (see the README's performance table).
 pub const MAX_AGENTS: usize = 1_000_000;
