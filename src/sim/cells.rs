@@ -97,8 +97,14 @@ mod tests {
             looks.push(look);
         }
         let before = crowd.checksum();
+        // In spawn order, ids are indices.
+        assert!((0..10).all(|i| crowd.id(i) == i && crowd.index_of(i) == Some(i)));
+        assert!(crowd.by_id().eq(0..10));
+        assert_eq!(crowd.index_of(10), None);
         let mut order = CellOrder::default();
         order.sort(10.0, &mut crowd, &mut looks);
+        assert_eq!(crowd.index_of(10), None);
+        assert!(crowd.by_id().map(|i| crowd.id(i)).eq(0..10));
         // Row 0, column 0: (5,5), the NaN (as column 0) and (6,6), in their
         // old order; then (15,5) and (55,5); row 5: the one left of the
         // stage (clamped to column 0), (55,55); row 9; the one far away.
