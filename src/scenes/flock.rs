@@ -320,11 +320,8 @@ impl Lesson for FlockScene {
 
     /// The cells of the pair walk.
     fn cell_order(&self) -> Option<f32> {
-        Some(
-            self.params
-                .neighbor_radius
-                .max(self.params.separation_radius),
-        )
+        let p = &self.params;
+        Some(p.neighbor_radius.max(p.separation_radius))
     }
 }
 

@@ -153,8 +153,9 @@ impl Crowd {
         permute(&mut self.velocity, order, &mut spare.vectors);
         permute(&mut self.mass, order, &mut spare.numbers);
         if self.id.is_empty() {
+            // The first reordering: until now ids were indices.
             self.id = (0..self.len() as u32).collect();
-            self.index = self.id.clone();
+            self.index = vec![0; self.len()];
         }
         permute(&mut self.id, order, &mut spare.ids);
         for (k, &id) in self.id.iter().enumerate() {
