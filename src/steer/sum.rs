@@ -38,11 +38,20 @@ fn to_fixed(v: Vec2) -> (i64, i64) {
     // f32::max skips NaN; `as` maps NaN to 0.
     let largest = v.x.abs().max(v.y.abs());
     let v = if largest > LIMIT {
-        v * (LIMIT / largest)
+        scaled_down(v, largest)
     } else {
         v
     };
     ((v.x * SCALE) as i64, (v.y * SCALE) as i64)
+}
+
+/// `v` scaled to `LIMIT` in its `largest` component. Out of line and cold:
+/// a term this large is all but unheard of, and inlined, the compiler
+/// works out the division for every term before it knows it is needed.
+#[cold]
+#[inline(never)]
+fn scaled_down(v: Vec2, largest: f32) -> Vec2 {
+    v * (LIMIT / largest)
 }
 
 impl ExactSum {
