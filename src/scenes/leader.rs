@@ -17,7 +17,7 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::sim::par;
 use crate::steer::Limits;
-use crate::steer::group::{self, Apart, follow_leader};
+use crate::steer::group::{self, Apart, Leader, follow_leader};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::seek::arrive;
 use crate::steer::sum::{ExactSum, ExactTotal};
@@ -71,8 +71,6 @@ const FULL_STAGE: usize = 2_000;
 struct Decision {
     force: Vec2,
     push: Vec2,
-    behind: Vec2,
-    ahead: Vec2,
     evading: bool,
 }
 
@@ -194,18 +192,17 @@ impl Lesson for LeaderScene {
         // Each follower from its sum, in index order (which the runner keeps
         // close to the grid's).
         let velocities = crowd.velocities();
+        let followed = Leader::new(leader_pos, leader_vel, &follow);
         par::for_each_mut(&mut self.decisions, |i, d| {
             if i == leader {
                 return;
             }
             let (pos, vel) = (positions[i], velocities[i]);
             let push = pushes[slot_of(i)].value() * p.max_separation;
-            let f = follow_leader(pos, vel, leader_pos, leader_vel, p.max_speed, push, &follow);
+            let f = follow_leader(pos, vel, &followed, p.max_speed, push, &follow);
             *d = Decision {
                 force: f.force,
                 push,
-                behind: f.behind,
-                ahead: f.ahead,
                 evading: f.evading,
             };
         });
@@ -214,20 +211,22 @@ impl Lesson for LeaderScene {
         let mut behind = ExactTotal::default();
         for (i, (&pos, &vel)) in moving.filter(|&(i, _)| i != leader) {
             let d = self.decisions[i];
-            let distance = pos.distance(d.behind);
+            let distance = pos.distance(followed.behind);
             behind.add(distance);
             self.evading_count += u64::from(d.evading);
             self.followed[i] = Followed {
                 distance,
                 evading: d.evading,
             };
-            self.points = Some((d.behind, d.ahead));
             if let Some(o) = ctx.record(i) {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, d.force, s);
                 o.vector(Meaning::Separation, pos, d.push, s);
             }
             ctx.set(i, d.force, limits);
+        }
+        if crowd.len() > 1 {
+            self.points = Some((followed.behind, followed.ahead));
         }
         self.behind_distance = behind.value();
         self.behind_distance_sum += self.behind_distance;

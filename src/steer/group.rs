@@ -242,14 +242,36 @@ pub struct FollowParams {
     pub evade_scale: f32,
 }
 
-/// The leader-following force and its parts, for the overlay.
+/// What every follower reads of the leader in a tick: worked out once,
+/// not once a follower.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Leader {
+    pub position: Vec2,
+    pub velocity: Vec2,
+    /// The point followers arrive at, `behind_dist` behind the leader.
+    pub behind: Vec2,
+    /// The point as far ahead of the leader, which followers keep clear of.
+    pub ahead: Vec2,
+}
+
+impl Leader {
+    /// The leader at `position` moving at `velocity`. A leader at rest has
+    /// no heading: both points are the leader itself.
+    pub fn new(position: Vec2, velocity: Vec2, params: &FollowParams) -> Self {
+        let heading = velocity.normalize_or_zero() * params.behind_dist;
+        Self {
+            position,
+            velocity,
+            behind: position - heading,
+            ahead: position + heading,
+        }
+    }
+}
+
+/// The leader-following force, and whether the follower was in the way.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LeaderForce {
     pub force: Vec2,
-    /// The point the follower arrives at.
-    pub behind: Vec2,
-    /// The point ahead of the leader that followers keep clear of.
-    pub ahead: Vec2,
     /// The follower stood in the leader's way this tick.
     pub evading: bool,
 }
@@ -259,35 +281,31 @@ pub struct LeaderForce {
 pub fn follow_leader(
     position: Vec2,
     velocity: Vec2,
-    leader_position: Vec2,
-    leader_velocity: Vec2,
+    leader: &Leader,
     max_speed: f32,
     separation: Vec2,
     params: &FollowParams,
 ) -> LeaderForce {
-    let heading = leader_velocity.normalize_or_zero() * params.behind_dist;
-    let ahead = leader_position + heading;
-    let behind = leader_position - heading;
-    let evading = position.distance(ahead) <= params.sight_radius
-        || position.distance(leader_position) <= params.sight_radius;
-    let mut force =
-        arrive(position, velocity, behind, max_speed, params.arrive_radius) + separation;
+    let evading = position.distance(leader.ahead) <= params.sight_radius
+        || position.distance(leader.position) <= params.sight_radius;
+    let mut force = arrive(
+        position,
+        velocity,
+        leader.behind,
+        max_speed,
+        params.arrive_radius,
+    ) + separation;
     if evading {
         let future = predict(
             position,
-            leader_position,
-            leader_velocity,
+            leader.position,
+            leader.velocity,
             max_speed,
             Prediction::Dynamic,
         );
         force += evade(position, velocity, future, max_speed) * params.evade_scale;
     }
-    LeaderForce {
-        force,
-        behind,
-        ahead,
-        evading,
-    }
+    LeaderForce { force, evading }
 }
 
 #[cfg(test)]
@@ -402,28 +420,25 @@ mod tests {
             arrive_radius: 50.0,
             evade_scale: 1.8,
         };
-        let leader = Vec2::new(0.0, 0.0);
-        let leader_v = Vec2::new(3.0, 0.0);
+        let leader = Leader::new(Vec2::ZERO, Vec2::new(3.0, 0.0), &p);
+        assert_eq!(leader.behind, Vec2::new(-100.0, 0.0));
+        assert_eq!(leader.ahead, Vec2::new(100.0, 0.0));
         // Far behind: plain arrival at (-100, 0), no evasion.
         let f = follow_leader(
             Vec2::new(-300.0, 0.0),
             Vec2::ZERO,
-            leader,
-            leader_v,
+            &leader,
             3.0,
             Vec2::ZERO,
             &p,
         );
-        assert_eq!(f.behind, Vec2::new(-100.0, 0.0));
-        assert_eq!(f.ahead, Vec2::new(100.0, 0.0));
         assert!(!f.evading);
         assert!((f.force - Vec2::new(3.0, 0.0)).length() < 1e-5);
         // Right in front of the leader: evading.
         let g = follow_leader(
             Vec2::new(100.0, 10.0),
             Vec2::ZERO,
-            leader,
-            leader_v,
+            &leader,
             3.0,
             Vec2::ZERO,
             &p,
@@ -431,11 +446,12 @@ mod tests {
         assert!(g.evading);
         assert!(g.force.is_finite());
         // A leader at rest has no heading: its follow point is itself, no NaN.
+        let resting = Leader::new(Vec2::ZERO, Vec2::ZERO, &p);
+        assert_eq!((resting.behind, resting.ahead), (Vec2::ZERO, Vec2::ZERO));
         let h = follow_leader(
             Vec2::new(5.0, 0.0),
             Vec2::ZERO,
-            leader,
-            Vec2::ZERO,
+            &resting,
             3.0,
             Vec2::ZERO,
             &p,

@@ -5,7 +5,8 @@
 
 use super::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use super::group::{
-    FollowParams, QueueParams, QueueVariant, SeparationParams, follow_leader, queue, separation,
+    FollowParams, Leader, QueueParams, QueueVariant, SeparationParams, follow_leader, queue,
+    separation,
 };
 use super::path::{PathFollower, PathMode, follow_path};
 use super::pursuit::{Prediction, evade, predict, pursuit};
@@ -120,7 +121,8 @@ proptest! {
             check(pos, vel, limits, mass, Steering { force: steering + q.brake + push, velocity_scale: q.velocity_scale })?;
         }
         let lp = FollowParams { behind_dist: 100.0, sight_radius: 60.0, arrive_radius: 50.0, evade_scale: 1.8 };
-        let f = follow_leader(pos, vel, leader, leader_vel, limits.max_speed, push, &lp);
+        let leader = Leader::new(leader, leader_vel, &lp);
+        let f = follow_leader(pos, vel, &leader, limits.max_speed, push, &lp);
         check(pos, vel, limits, mass, Steering::force(f.force))?;
     }
 }
