@@ -192,14 +192,14 @@ impl Lesson for LeaderScene {
         // Each follower from its sum, in index order (which the runner keeps
         // close to the grid's).
         let velocities = crowd.velocities();
-        let followed = Leader::new(leader_pos, leader_vel, &follow);
+        let lead = Leader::new(leader_pos, leader_vel, &follow);
         par::for_each_mut(&mut self.decisions, |i, d| {
             if i == leader {
                 return;
             }
             let (pos, vel) = (positions[i], velocities[i]);
             let push = pushes[slot_of(i)].value() * p.max_separation;
-            let f = follow_leader(pos, vel, &followed, p.max_speed, push, &follow);
+            let f = follow_leader(pos, vel, &lead, p.max_speed, push, &follow);
             *d = Decision {
                 force: f.force,
                 push,
@@ -211,7 +211,7 @@ impl Lesson for LeaderScene {
         let mut behind = ExactTotal::default();
         for (i, (&pos, &vel)) in moving.filter(|&(i, _)| i != leader) {
             let d = self.decisions[i];
-            let distance = pos.distance(followed.behind);
+            let distance = pos.distance(lead.behind);
             behind.add(distance);
             self.evading_count += u64::from(d.evading);
             self.followed[i] = Followed {
@@ -226,7 +226,7 @@ impl Lesson for LeaderScene {
             ctx.set(i, d.force, limits);
         }
         if crowd.len() > 1 {
-            self.points = Some((followed.behind, followed.ahead));
+            self.points = Some((lead.behind, lead.ahead));
         }
         self.behind_distance = behind.value();
         self.behind_distance_sum += self.behind_distance;
