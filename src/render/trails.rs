@@ -28,7 +28,7 @@ impl Trails {
     pub fn record(&mut self, scene: &Runner) {
         let n = scene.crowd().len();
         let tick = scene.tick();
-        if self.tick.is_some_and(|t| tick < t) || self.paths.iter().any(|(i, _)| *i >= n) {
+        if self.tick.is_some_and(|t| tick < t) || self.paths.iter().any(|&(id, _)| id >= n) {
             self.paths.clear();
         }
         if self.tick == Some(tick) {
@@ -36,20 +36,21 @@ impl Trails {
         }
         self.tick = Some(tick);
         let stride = n.div_ceil(SAMPLE).max(1);
+        // Ids: an agent keeps its trail wherever the crowd keeps it.
         let mut wanted: Vec<usize> = (0..n).step_by(stride).collect();
         if let Some(s) = scene.selected().filter(|s| !wanted.contains(s)) {
             wanted.push(s);
         }
-        self.paths.retain(|(i, _)| wanted.contains(i));
-        for i in wanted {
-            let Some(index) = scene.crowd().index_of(i) else {
+        self.paths.retain(|(id, _)| wanted.contains(id));
+        for id in wanted {
+            let Some(i) = scene.crowd().index_of(id) else {
                 continue;
             };
-            let at = scene.crowd().positions()[index];
-            let path = match self.paths.iter_mut().find(|(j, _)| *j == i) {
+            let at = scene.crowd().positions()[i];
+            let path = match self.paths.iter_mut().find(|(other, _)| *other == id) {
                 Some((_, path)) => path,
                 None => {
-                    self.paths.push((i, VecDeque::with_capacity(LENGTH)));
+                    self.paths.push((id, VecDeque::with_capacity(LENGTH)));
                     &mut self.paths.last_mut().expect("just pushed").1
                 }
             };
