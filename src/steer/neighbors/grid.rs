@@ -18,6 +18,11 @@ pub struct Grid {
     cell_size: f32,
     /// Cell size in use (grows when the agents spread too far apart).
     cell: f32,
+    /// Its reciprocal: a cell is found by a multiplication, not a division.
+    per_px: f32,
+    /// The last cell's column and row, as floats: coordinates are clamped
+    /// before they are converted, which then needs no saturation.
+    last: Vec2,
     origin: Vec2,
     pub(super) cols: usize,
     pub(super) rows: usize,
@@ -54,6 +59,8 @@ impl Grid {
         Self {
             cell_size,
             cell: cell_size,
+            per_px: 1.0 / cell_size,
+            last: Vec2::ZERO,
             origin: Vec2::ZERO,
             cols: 1,
             rows: 1,
@@ -67,11 +74,13 @@ impl Grid {
     }
 
     fn cell_coords(&self, p: Vec2) -> (usize, usize) {
-        // Truncation is floor for the non-negative values left after max(0).
-        let c = (p - self.origin) / self.cell;
-        let col = (c.x.max(0.0) as usize).min(self.cols - 1);
-        let row = (c.y.max(0.0) as usize).min(self.rows - 1);
-        (col, row)
+        // max skips NaN. Truncation is floor for the non-negative values
+        // left, and `last` is whole, so clamping first gives the cell that
+        // truncating first would.
+        let c = ((p - self.origin) * self.per_px)
+            .max(Vec2::ZERO)
+            .min(self.last);
+        (c.x as u32 as usize, c.y as u32 as usize)
     }
 
     /// The counting sort proper, in bands of cells side by side (one per
@@ -267,6 +276,7 @@ impl NeighborIndex for Grid {
             .sqrt()
             .max(extent.max_element() / max_cells);
         self.cell = self.cell_size.max(needed);
+        self.per_px = 1.0 / self.cell;
         self.origin = if positions.is_empty() {
             Vec2::ZERO
         } else {
@@ -275,6 +285,7 @@ impl NeighborIndex for Grid {
         self.cols = (extent.x / self.cell) as usize + 1;
         self.rows = (extent.y / self.cell) as usize + 1;
         let cells = self.cols * self.rows;
+        self.last = Vec2::new((self.cols - 1) as f32, (self.rows - 1) as f32);
 
         if self.items.len() != positions.len() {
             self.items = (0..positions.len() as u32).collect();
