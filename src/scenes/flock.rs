@@ -243,6 +243,11 @@ impl Lesson for FlockScene {
         let stage = self.stage;
         for i in 0..ctx.crowd().len() {
             let p = ctx.crowd().positions()[i];
+            // Nearly every boid is on the stage, where wrapping is the
+            // identity: only the others pay for rem_euclid (a call to fmodf).
+            if p.cmpge(Vec2::ZERO).all() && p.cmplt(stage).all() {
+                continue;
+            }
             let wrapped = p.rem_euclid(stage);
             if wrapped != p {
                 // rem_euclid can round up to the stage size itself.

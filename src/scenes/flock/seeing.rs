@@ -74,6 +74,10 @@ pub(super) fn around_images(
     let reach = Vec2::splat(radius);
     let sx = edge_shift(at.x, radius, stage.x);
     let sy = edge_shift(at.y, radius, stage.y);
+    if sx == 0.0 && sy == 0.0 {
+        // Most boids: their circle crosses no edge.
+        return;
+    }
     let images = [
         (sx != 0.0, Vec2::new(sx, 0.0)),
         (sy != 0.0, Vec2::new(0.0, sy)),
