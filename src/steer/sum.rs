@@ -35,10 +35,10 @@ pub struct ExactSum {
 
 /// `v` in fixed-point units, scaled down to within `LIMIT` if need be.
 fn to_fixed(v: Vec2) -> (i64, i64) {
-    // f32::max skips NaN; `as` maps NaN to 0.
-    let largest = v.x.abs().max(v.y.abs());
-    let v = if largest > LIMIT {
-        scaled_down(v, largest)
+    // A NaN component passes; `as` maps it to 0.
+    let v = if (v.x.abs() > LIMIT) | (v.y.abs() > LIMIT) {
+        // f32::max skips NaN.
+        scaled_down(v, v.x.abs().max(v.y.abs()))
     } else {
         v
     };
