@@ -84,10 +84,15 @@ impl PairSum for Apart {
         sums: &mut [ExactSum],
         base: usize,
     ) {
+        let aloof = self.aloof.unwrap_or(usize::MAX);
+        if a == aloof {
+            return;
+        }
         for four in hits.chunks(4) {
-            for (&(b, _), push) in four.iter().zip(pushes_away(four, self.radius)) {
+            let pushes = pushes_away(four, self.radius);
+            for (&(b, _), &push) in four.iter().zip(&pushes) {
                 let b = b as usize;
-                if self.aloof.is_some_and(|x| x == a || x == b) {
+                if b == aloof {
                     continue;
                 }
                 let push = ExactSum::of(push);
