@@ -64,8 +64,9 @@ pub trait PairSum: Sync {
     );
 
     /// Whether the grid's walk hands this sum its meetings a batch at a
-    /// time ([`Self::meet_batch`]): worth it where a batch's arithmetic
-    /// vectorises, as the walk then tests its candidates without a branch.
+    /// time ([`Self::meet_batch`]), testing its candidates without a
+    /// branch: worth it where a batch's arithmetic vectorises, or where
+    /// candidates are in range too often for the branch to be predicted.
     const BATCHED: bool = false;
 
     /// Meets the agent at slot `a` with each of `hits`, `(slot, offset)`,
