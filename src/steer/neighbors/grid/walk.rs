@@ -141,17 +141,25 @@ impl Grid {
             }
             return;
         }
+        // The hits of every range go into one batch, met when the next
+        // block of candidates might not fit and at the end: fewer, fuller
+        // batches (a partial four wastes lanes).
+        let mut n = 0;
         for range in later {
             for from in range.clone().step_by(BATCH) {
-                let mut n = 0;
-                for b in from..(from + BATCH).min(range.end) {
+                let to = (from + BATCH).min(range.end);
+                if n + (to - from) > BATCH {
+                    pairs.meet_batch(a, &hits[..n], sum_a, sums, base);
+                    n = 0;
+                }
+                for b in from..to {
                     let offset = self.item_positions[b] - p;
                     hits[n] = (b as u32, offset);
                     n += usize::from(offset.length_squared() <= r_sq);
                 }
-                pairs.meet_batch(a, &hits[..n], sum_a, sums, base);
             }
         }
+        pairs.meet_batch(a, &hits[..n], sum_a, sums, base);
     }
 }
 
