@@ -20,16 +20,17 @@ use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
-use crate::steer::flock::{alignment, cohesion};
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use crate::steer::sum::ExactSum;
-use crate::steer::{Limits, Steering, truncate};
+use crate::steer::{Limits, Steering};
 use glam::Vec2;
 use rayon::prelude::*;
 
+mod deciding;
 mod figures;
 mod seeing;
 
+use deciding::decide_four;
 use seeing::{Meeting, Seen, see_across_edges, velocity_terms};
 
 crate::params! {
@@ -101,32 +102,6 @@ impl FlockScene {
             max_speed: self.params.max_speed,
             max_force: self.params.max_force,
         }
-    }
-}
-
-/// A boid's three forces, from what it saw of the flock as it stood at the
-/// start of the tick.
-fn decide(agent: Agent, seen: &Seen, p: &FlockParams, variant: Variant) -> Forces {
-    let (pos, vel) = (agent.position, agent.velocity);
-    let near = seen.near;
-    // Separation as in the doorway (SPEC 7, weighted by closeness), in the
-    // units of the other two: a desired change of velocity.
-    let push = seen.pushes.value() * p.max_speed;
-    // Each rule is capped at max_force before it is weighted (as in
-    // Reynolds' boids and The Nature of Code), so the weights, not the
-    // distances, decide which rule wins: 1.5 separation beats 1.0 cohesion.
-    let rule = |force: Vec2, weight: f32| truncate(force, p.max_force) * weight;
-    Forces {
-        neighbours: near.count,
-        separation: rule(push, p.separation_weight),
-        alignment: match variant {
-            Variant::Separation => Vec2::ZERO,
-            _ => rule(alignment(vel, &near, p.max_speed), p.alignment_weight),
-        },
-        cohesion: match variant {
-            Variant::Flock => rule(cohesion(pos, vel, &near, p.max_speed), p.cohesion_weight),
-            _ => Vec2::ZERO,
-        },
     }
 }
 
@@ -214,26 +189,37 @@ impl Lesson for FlockScene {
         // close to the grid's), with the limits, in one pass.
         let (seen, velocities) = (&self.seen, crowd.velocities());
         let slot = |i: usize| order.map_or(i, |order| order.slot(i));
+        // Four boids at a time (deciding.rs).
         (
-            &mut self.forces[..],
-            &mut ctx.steering[..],
-            &mut ctx.limits[..],
+            self.forces.par_chunks_mut(4),
+            ctx.steering.par_chunks_mut(4),
+            ctx.limits.par_chunks_mut(4),
         )
             .into_par_iter()
             .enumerate()
-            .with_min_len(CHUNK)
-            .for_each(|(i, (forces, steering, boid_limits))| {
-                let agent = Agent {
-                    index: i,
-                    position: positions[i],
-                    velocity: velocities[i],
-                };
-                let mut seen = seen[slot(i)];
-                see_across_edges(agent, slot(i), &mut seen, positions, &meeting, stage, index);
-                let f = decide(agent, &seen, p, variant);
-                *forces = f;
-                *boid_limits = limits;
-                *steering = Steering::force(f.separation + f.alignment + f.cohesion);
+            .with_min_len(CHUNK / 4)
+            .for_each(|(c, (forces, steering, boid_limits))| {
+                let mut agents = [Agent::default(); 4];
+                let mut seen_by = [Seen::default(); 4];
+                for (l, (agent, seen_by)) in agents.iter_mut().zip(&mut seen_by).enumerate() {
+                    let i = 4 * c + l;
+                    if i >= positions.len() {
+                        break;
+                    }
+                    *agent = Agent {
+                        index: i,
+                        position: positions[i],
+                        velocity: velocities[i],
+                    };
+                    *seen_by = seen[slot(i)];
+                    see_across_edges(*agent, slot(i), seen_by, positions, &meeting, stage, index);
+                }
+                let decided = decide_four(&agents[..forces.len()], &seen_by, p, variant);
+                for (l, f) in decided.into_iter().take(forces.len()).enumerate() {
+                    forces[l] = f;
+                    boid_limits[l] = limits;
+                    steering[l] = Steering::force(f.separation + f.alignment + f.cohesion);
+                }
             });
         self.record(ctx);
     }
