@@ -43,32 +43,32 @@ pub(super) fn decide(agent: Agent, seen: &Seen, p: &FlockParams, variant: Varian
 }
 
 /// [`decide`] for up to four boids (`agents[l]` saw `seen[l]`); lanes
-/// beyond them are left at their defaults. On the web, one at a time: its
-/// crowds are small, and its download counts.
-#[cfg(target_arch = "wasm32")]
+/// beyond them are left at their defaults. On the desktop four at a time
+/// ([`in_lanes`]); on the web one at a time: its crowds are small, and its
+/// download counts.
 pub(super) fn decide_four(
     agents: &[Agent],
     seen: &[Seen; 4],
     p: &FlockParams,
     variant: Variant,
 ) -> [Forces; 4] {
-    let mut forces = [Forces::default(); 4];
-    for ((f, &agent), seen) in forces.iter_mut().zip(agents).zip(seen) {
-        *f = decide(agent, seen, p, variant);
+    #[cfg(not(target_arch = "wasm32"))]
+    return in_lanes(agents, seen, p, variant);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let mut forces = [Forces::default(); 4];
+        for ((f, &agent), seen) in forces.iter_mut().zip(agents).zip(seen) {
+            *f = decide(agent, seen, p, variant);
+        }
+        forces
     }
-    forces
 }
 
-/// [`decide`] for up to four boids (`agents[l]` saw `seen[l]`), lane by
-/// lane the same operations in the same order: the same bits. Lanes
-/// beyond the boids work on zeros and are left at their defaults.
+/// [`decide`] for up to four boids, lane by lane the same operations in
+/// the same order: the same bits. Lanes beyond the boids work on zeros and
+/// are left at their defaults.
 #[cfg(not(target_arch = "wasm32"))]
-pub(super) fn decide_four(
-    agents: &[Agent],
-    seen: &[Seen; 4],
-    p: &FlockParams,
-    variant: Variant,
-) -> [Forces; 4] {
+fn in_lanes(agents: &[Agent], seen: &[Seen; 4], p: &FlockParams, variant: Variant) -> [Forces; 4] {
     let lanes = agents.len().min(4);
     let mut position = Lanes::ZERO;
     let mut velocity = Lanes::ZERO;
