@@ -201,11 +201,9 @@ impl Lesson for FlockScene {
             .for_each(|(c, (forces, steering, boid_limits))| {
                 let mut agents = [Agent::default(); 4];
                 let mut seen_by = [Seen::default(); 4];
-                for (l, (agent, seen_by)) in agents.iter_mut().zip(&mut seen_by).enumerate() {
+                let boids = agents.iter_mut().zip(&mut seen_by).take(forces.len());
+                for (l, (agent, seen_by)) in boids.enumerate() {
                     let i = 4 * c + l;
-                    if i >= positions.len() {
-                        break;
-                    }
                     *agent = Agent {
                         index: i,
                         position: positions[i],

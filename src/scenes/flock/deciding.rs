@@ -1,8 +1,8 @@
 //! A boid's three forces from what it saw of the flock: one boid at a time
 //! ([`decide`], the rules as they read), and four at a time
-//! ([`decide_four`]: the same operations lane by lane, so the same bits,
-//! with one square root and division instruction for four boids where one
-//! boid's chain of them would leave the processor waiting).
+//! ([`decide_four`]: the same operations lane by lane, so the same bits;
+//! four boids' chains of square roots and divisions side by side, where
+//! one boid's chain alone leaves the processor waiting on each result).
 
 use super::seeing::Seen;
 use super::{FlockParams, Forces, Variant};
@@ -13,6 +13,10 @@ use crate::steer::{
     truncate,
 };
 use glam::Vec2;
+// macroquad turns on glam's scalar-math: a Vec4 is four plain f32s, its
+// comparisons give a BVec4.
+#[cfg(not(target_arch = "wasm32"))]
+use glam::{BVec4, Vec4};
 
 /// A boid's three forces, from what it saw of the flock as it stood at the
 /// start of the tick. The web build's, and the reference the desktop's
@@ -122,11 +126,6 @@ fn in_lanes(agents: &[Agent], seen: &[Seen; 4], p: &FlockParams, variant: Varian
     forces
 }
 
-// macroquad turns on glam's scalar-math: a Vec4 is four f32s (which the
-// compiler vectorises), its comparisons give a BVec4.
-#[cfg(not(target_arch = "wasm32"))]
-use glam::{BVec4, Vec4};
-
 /// Four vectors, their x components in one [`Vec4`] and their y in
 /// another. Each method is the [`Vec2`] operation of the same name, lane
 /// by lane.
@@ -219,7 +218,7 @@ impl Lanes {
     }
 }
 
-/// The square root of each lane (one instruction for the four).
+/// The square root of each lane.
 #[cfg(not(target_arch = "wasm32"))]
 fn sqrt(v: Vec4) -> Vec4 {
     Vec4::from_array(v.to_array().map(f32::sqrt))
