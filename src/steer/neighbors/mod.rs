@@ -363,19 +363,39 @@ mod tests {
         }
     }
 
+    /// [`Offsets`] through the grid's batched walk: candidates tested in
+    /// blocks without a branch, the hits met a batch at a time.
+    struct BatchedOffsets;
+
+    impl PairSum for BatchedOffsets {
+        type Sum = (u32, ExactSum);
+        fn meet(
+            &self,
+            slots: (usize, usize),
+            offset: Vec2,
+            d_sq: f32,
+            sa: &mut Self::Sum,
+            sb: &mut Self::Sum,
+        ) {
+            Offsets.meet(slots, offset, d_sq, sa, sb);
+        }
+        const BATCHED: bool = true;
+    }
+
     /// Every agent's sums, by index, through `sum_pairs` on `threads` threads.
-    fn pair_sums(
+    fn pair_sums<P: PairSum<Sum = (u32, ExactSum)>>(
         index: &Neighbors,
         positions: &[Vec2],
         radius: f32,
         threads: usize,
+        pairs: &P,
     ) -> Vec<(u32, ExactSum)> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         let mut sums = vec![(7, ExactSum::of(Vec2::ONE)); 3];
-        pool.install(|| index.sum_pairs(positions, radius, &Offsets, &mut sums));
+        pool.install(|| index.sum_pairs(positions, radius, pairs, &mut sums));
         let slot = |i: usize| index.memory_order().map_or(i, |order| order.slot(i));
         (0..positions.len()).map(|i| sums[slot(i)]).collect()
     }
@@ -383,10 +403,16 @@ mod tests {
     #[test]
     fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
         // Spread over some 40 rows, so that 1, 2 and 3 threads make 8, 16
-        // and 24 bands of uneven heights; and a stack of four.
+        // and 24 bands of uneven heights; a stack of four; and a crowd of
+        // 200 in a few cells, whose runs are longer than a batch.
         let mut positions = scattered(600);
         positions.extend(scattered(900).iter().map(|p| Vec2::new(p.x, p.y * 6.0)));
         positions.extend([Vec2::ONE; 4]);
+        positions.extend(
+            scattered(200)
+                .iter()
+                .map(|&p| p * 0.15 + Vec2::new(100.0, 500.0)),
+        );
         let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
         grid.rebuild(&positions);
         let mut brute = Neighbors::new(NeighborMode::Brute, 30.0);
@@ -394,15 +420,24 @@ mod tests {
         let mut found = Vec::new();
         // 45 is wider than a cell: the grid falls back to a query an agent.
         for radius in [0.0, 12.0, 30.0, 45.0] {
-            let expected = pair_sums(&brute, &positions, radius, 1);
+            let expected = pair_sums(&brute, &positions, radius, 1, &Offsets);
             for (i, &(count, _)) in expected.iter().enumerate() {
                 brute.within(&positions, positions[i], radius, &mut found);
                 assert_eq!(count as usize, found.len() - 1, "agent {i} radius {radius}");
             }
             assert!(expected.iter().any(|s| s.0 > 1), "radius {radius}");
+            if radius == 30.0 {
+                // Runs longer than a batch, and hits that fill one.
+                assert!(expected.iter().any(|s| s.0 > 100));
+            }
             for threads in [1, 2, 3] {
-                let sums = pair_sums(&grid, &positions, radius, threads);
+                let sums = pair_sums(&grid, &positions, radius, threads, &Offsets);
                 assert!(sums == expected, "radius {radius}, {threads} threads");
+                let sums = pair_sums(&grid, &positions, radius, threads, &BatchedOffsets);
+                assert!(
+                    sums == expected,
+                    "batched, radius {radius}, {threads} threads"
+                );
             }
         }
     }
