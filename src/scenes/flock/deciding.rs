@@ -13,8 +13,8 @@ use crate::steer::{
     truncate,
 };
 use glam::Vec2;
-// macroquad turns on glam's scalar-math: a Vec4 is four plain f32s, its
-// comparisons give a BVec4.
+// glam is built with its scalar-math feature (the window library asks for
+// it): a Vec4 is four plain f32s, its comparisons give a BVec4.
 #[cfg(not(target_arch = "wasm32"))]
 use glam::{BVec4, Vec4};
 
