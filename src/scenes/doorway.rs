@@ -19,14 +19,14 @@ mod decide;
 mod overlaps;
 mod room;
 
-use super::{in_rows, random_point, rng, yes_no};
+use super::{in_runs, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{CHUNK, Crowd, Look, Metric, Sampling, decide_all_with};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
-use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
 use decide::{Decision, Outcome, Rules, decide};
 use glam::Vec2;
 use overlaps::Overlap;
@@ -111,6 +111,14 @@ crate::variants! {
         V4 = "v4": "v4: v3 plus separation, stronger the closer: an orderly queue where nobody overlaps.",
     }
 }
+
+/// How the doorway's grid lays out its cells, and so its agents' spawn
+/// order: column by column. The crowd walks up the stage, and an agent
+/// scans the box around itself and its point 30 px ahead, some 90 px tall
+/// and 60 to 70 wide: four rows of cells, or three to four columns. A
+/// column is one run, so the scan takes a fifth fewer runs (4% less time
+/// at 10,000 agents, 7% at 1,000).
+const RUNS: Runs = Runs::Columns;
 
 pub struct DoorwayScene {
     params: DoorwayParams,
@@ -253,7 +261,7 @@ impl Lesson for DoorwayScene {
         let cell = rules.near_radius.max(2.0 * p.agent_radius);
         // The crowd walks in as a whole, so agents placed near each other
         // stay near each other, in memory too.
-        for k in in_rows(&placed, cell) {
+        for k in in_runs(&placed, cell, RUNS) {
             spawn.agent(placed[k], start_velocity, masses[k], Look::Plain);
         }
         Self {
@@ -265,7 +273,7 @@ impl Lesson for DoorwayScene {
             room,
             rules,
             rng,
-            neighbors: Neighbors::new(setup.neighbors, cell),
+            neighbors: Neighbors::with_runs(setup.neighbors, cell, RUNS),
             exited: 0,
             first_exit: 0,
             last_exit: 0,

@@ -13,14 +13,14 @@
 //! Controls: V cycles separation / alignment / flock; a click shows each
 //! boid's three forces and one boid's neighbourhood.
 
-use super::{in_rows, random_heading, random_point, rng};
+use super::{in_runs, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
-use crate::steer::neighbors::{NeighborIndex, Neighbors};
+use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -137,7 +137,7 @@ impl Lesson for FlockScene {
         };
         let (points, headings): (Vec<Vec2>, Vec<Vec2>) = (0..setup.agents).map(boid).unzip();
         let cell = params.neighbor_radius.max(params.separation_radius);
-        for k in in_rows(&points, cell) {
+        for k in in_runs(&points, cell, Runs::Rows) {
             spawn.agent(
                 points[k],
                 headings[k] * params.max_speed,

@@ -9,7 +9,7 @@
 //! leader's sight circles (with the leader's shapes) and each follower's
 //! forces.
 
-use super::{in_rows, random_point, rng, yes_no};
+use super::{in_runs, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -18,7 +18,7 @@ use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::sim::par;
 use crate::steer::Limits;
 use crate::steer::group::{self, Apart, Leader, follow_leader};
-use crate::steer::neighbors::{NeighborIndex, Neighbors};
+use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::seek::arrive;
 use crate::steer::sum::{ExactSum, ExactTotal};
 use glam::Vec2;
@@ -138,7 +138,7 @@ impl Lesson for LeaderScene {
         let points: Vec<Vec2> = (0..setup.agents)
             .map(|_| random_point(&mut rng, Vec2::ZERO, stage))
             .collect();
-        for k in in_rows(&points, params.separation_radius) {
+        for k in in_runs(&points, params.separation_radius, Runs::Rows) {
             spawn.agent(points[k], Vec2::ZERO, params.mass, Look::Plain);
         }
         Self {

@@ -16,6 +16,7 @@ pub mod registry;
 pub mod seek;
 pub mod wander;
 
+use crate::steer::neighbors::Runs;
 use glam::Vec2;
 
 /// A seeded, portable generator: the same seed gives the same scene everywhere.
@@ -33,20 +34,24 @@ pub fn random_point(rng: &mut rand_pcg::Pcg32, min: Vec2, max: Vec2) -> Vec2 {
     )
 }
 
-/// The order to place agents spawned at `points` in: row by row of
-/// `cell`-sized squares, left to right within a row, as the neighbour grid
-/// orders them. Agents near each other in space are then near each other
+/// The order to place agents spawned at `points` in: run by run of
+/// `cell`-sized squares (row by row, left to right within a row, or column
+/// by column, top to bottom), as the scene's neighbour grid lays them out.
+/// Agents near each other in space are then near each other
 /// in memory, so a tick's passes in index order and in the grid's order
 /// read memory in nearly the same order rather than one of them at random.
 /// Only which agent gets which index changes: the same agents stand in the
 /// same places (the sort is stable, so the order is the same everywhere).
-pub fn in_rows(points: &[Vec2], cell: f32) -> impl Iterator<Item = usize> {
-    let row = |p: Vec2| (p.y / cell).floor();
+pub fn in_runs(points: &[Vec2], cell: f32, runs: Runs) -> impl Iterator<Item = usize> {
+    let run = |p: Vec2| (p.y / cell).floor();
     // u32, half the memory of usize: this runs with a million agents in hand.
     let mut order: Vec<u32> = (0..points.len() as u32).collect();
     order.sort_by(|&a, &b| {
-        let (a, b) = (points[a as usize], points[b as usize]);
-        row(a).total_cmp(&row(b)).then(a.x.total_cmp(&b.x))
+        let (a, b) = (
+            runs.frame(points[a as usize]),
+            runs.frame(points[b as usize]),
+        );
+        run(a).total_cmp(&run(b)).then(a.x.total_cmp(&b.x))
     });
     order.into_iter().map(|k| k as usize)
 }
@@ -77,16 +82,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn in_rows_orders_by_row_then_along_it_and_keeps_every_agent() {
+    fn in_runs_orders_by_row_or_column_then_along_it_and_keeps_every_agent() {
         let mut r = rng(7);
         let points: Vec<Vec2> = (0..500)
             .map(|_| random_point(&mut r, Vec2::ZERO, Vec2::new(400.0, 300.0)))
             .collect();
-        let order: Vec<usize> = in_rows(&points, 50.0).collect();
+        let rows: Vec<usize> = in_runs(&points, 50.0, Runs::Rows).collect();
         let key = |k: usize| ((points[k].y / 50.0) as u32, points[k].x);
-        assert!(order.windows(2).all(|w| key(w[0]) <= key(w[1])));
-        let mut every = order.clone();
-        every.sort_unstable();
-        assert_eq!(every, (0..500).collect::<Vec<_>>());
+        assert!(rows.windows(2).all(|w| key(w[0]) <= key(w[1])));
+        let columns: Vec<usize> = in_runs(&points, 50.0, Runs::Columns).collect();
+        let key = |k: usize| ((points[k].x / 50.0) as u32, points[k].y);
+        assert!(columns.windows(2).all(|w| key(w[0]) <= key(w[1])));
+        assert_ne!(rows, columns);
+        for order in [rows, columns] {
+            let mut every = order.clone();
+            every.sort_unstable();
+            assert_eq!(every, (0..500).collect::<Vec<_>>());
+        }
     }
 }

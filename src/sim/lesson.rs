@@ -295,7 +295,8 @@ pub trait Lesson: Send + Sized + 'static {
         40.0
     }
     /// The cell size, in px, by which the runner keeps the crowd in cell
-    /// order ([`super::cells`]), or `None` to keep the spawn's order. A
+    /// order ([`super::cells`]: row by row, so the scene's grid goes by
+    /// rows too), or `None` to keep the spawn's order. A
     /// scene that asks for it must come out the same in any order: exact
     /// sums over neighbours, figures summed exactly, nothing kept by index
     /// from one tick to the next, every agent's steering and limits set

@@ -1,8 +1,11 @@
 //! The uniform grid: a counting sort of the agents by cell each tick, the
 //! queries that scan only the cells a circle touches; the pair walks are
 //! in [`walk`].
+//!
+//! Rows and columns here are the grid's own, in the frame of its
+//! [`Runs`]: laid out in columns, its rows are the stage's columns.
 
-use super::{MemoryOrder, NeighborIndex, Run};
+use super::{MemoryOrder, NeighborIndex, Run, Runs};
 use crate::sim::crowd::CHUNK;
 use crate::sim::par::{self, join};
 use glam::Vec2;
@@ -43,11 +46,19 @@ pub struct Grid {
     /// Each agent's cell, index and position, in last tick's memory order:
     /// what the two passes of the sort read.
     staged: Vec<(u32, u32, Vec2)>,
+    /// The layout: positions are taken in its frame (x along a row).
+    runs: Runs,
 }
 
 impl Grid {
-    /// A grid whose cells are `cell_size` wide (use the largest query radius).
+    /// A grid whose cells are `cell_size` wide (use the largest query
+    /// radius), laid out row by row.
     pub fn new(cell_size: f32) -> Self {
+        Self::with_runs(cell_size, Runs::Rows)
+    }
+
+    /// [`Self::new`], laid out in `runs`.
+    pub fn with_runs(cell_size: f32, runs: Runs) -> Self {
         let cell_size = if cell_size.is_finite() && cell_size > 0.0 {
             // A hair wider than asked (0.1%, some 0.03 px), so that two
             // agents a radius apart never round into cells two apart: the
@@ -70,6 +81,7 @@ impl Grid {
             slots: Vec::new(),
             bands: Vec::new(),
             staged: Vec::new(),
+            runs,
         }
     }
 
@@ -77,7 +89,7 @@ impl Grid {
         // max skips NaN. Truncation is floor for the non-negative values
         // left, and `last` is whole, so clamping first gives the cell that
         // truncating first would.
-        let c = ((p - self.origin) * self.per_px)
+        let c = ((self.runs.frame(p) - self.origin) * self.per_px)
             .max(Vec2::ZERO)
             .min(self.last);
         (c.x as u32 as usize, c.y as u32 as usize)
@@ -263,6 +275,9 @@ impl NeighborIndex for Grid {
                 || (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
                 |(a, b), (c, d)| (a.min(c), b.max(d)),
             );
+        // The corners in the layout's frame (swapping x and y keeps each
+        // corner's coordinates the least and the greatest).
+        let (min, max) = (self.runs.frame(min), self.runs.frame(max));
         let extent = if positions.is_empty() {
             Vec2::ONE
         } else {

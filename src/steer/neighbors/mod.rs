@@ -145,6 +145,28 @@ impl MemoryOrder<'_> {
     }
 }
 
+/// How a grid lays its cells out in memory: row after row (each row's
+/// cells left to right) or column after column. A query scans the box it
+/// asks for as one run of agents per row of cells, or per column, and a
+/// run costs more than the candidates in it (a loop of a length no
+/// predictor guesses), so a scene whose boxes are taller than wide (a
+/// crowd walking up the stage, looking ahead of itself) asks for columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runs {
+    Rows,
+    Columns,
+}
+
+impl Runs {
+    /// `p` in the layout's frame: x along a run, y across the runs.
+    pub fn frame(self, p: Vec2) -> Vec2 {
+        match self {
+            Runs::Rows => p,
+            Runs::Columns => Vec2::new(p.y, p.x),
+        }
+    }
+}
+
 /// The neighbour search a scene uses, chosen at run time.
 #[derive(Debug)]
 pub enum Neighbors {
@@ -173,9 +195,14 @@ impl NeighborMode {
 impl Neighbors {
     /// A search of the given kind; `cell_size` is the largest query radius.
     pub fn new(mode: NeighborMode, cell_size: f32) -> Self {
+        Self::with_runs(mode, cell_size, Runs::Rows)
+    }
+
+    /// [`Self::new`], a grid laid out in `runs`.
+    pub fn with_runs(mode: NeighborMode, cell_size: f32, runs: Runs) -> Self {
         match mode {
             NeighborMode::Brute => Self::Brute(BruteForce::default()),
-            NeighborMode::Grid => Self::Grid(Grid::new(cell_size)),
+            NeighborMode::Grid => Self::Grid(Grid::with_runs(cell_size, runs)),
         }
     }
 

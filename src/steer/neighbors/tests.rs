@@ -15,6 +15,9 @@ fn scattered(n: usize) -> Vec<Vec2> {
         .collect()
 }
 
+/// Both layouts of a grid: each must find what brute force finds.
+const LAYOUTS: [Runs; 2] = [Runs::Rows, Runs::Columns];
+
 fn brute(positions: &[Vec2]) -> BruteForce {
     let mut brute = BruteForce::default();
     brute.rebuild(positions);
@@ -35,14 +38,37 @@ fn indices(found: &[Near]) -> Vec<u32> {
 #[test]
 fn grid_finds_what_brute_force_finds() {
     let positions = scattered(200);
-    let mut grid = Grid::new(30.0);
-    grid.rebuild(&positions);
     let (mut a, mut b) = (Vec::new(), Vec::new());
-    for &center in positions.iter().step_by(7) {
-        for radius in [0.0, 15.0, 30.0, 75.0] {
-            brute(&positions).within(&positions, center, radius, &mut a);
-            grid.within(&positions, center, radius, &mut b);
-            assert_eq!(sorted(&a), sorted(&b), "center {center} radius {radius}");
+    for runs in LAYOUTS {
+        let mut grid = Grid::with_runs(30.0, runs);
+        grid.rebuild(&positions);
+        for &center in positions.iter().step_by(7) {
+            for radius in [0.0, 15.0, 30.0, 75.0] {
+                brute(&positions).within(&positions, center, radius, &mut a);
+                grid.within(&positions, center, radius, &mut b);
+                assert_eq!(
+                    sorted(&a),
+                    sorted(&b),
+                    "{runs:?}, center {center} radius {radius}"
+                );
+            }
+            // A box taller than wide, and one wider than tall.
+            for reach in [Vec2::new(20.0, 45.0), Vec2::new(45.0, 20.0)] {
+                let (lo, hi) = (center - reach, center + reach);
+                let inside = |p: &Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
+                let mut seen = Vec::new();
+                grid.candidates(&positions, lo, hi, |n| seen.push(n.index));
+                seen.sort_unstable();
+                let before = seen.len();
+                seen.dedup();
+                assert_eq!(seen.len(), before, "{runs:?}: a candidate twice");
+                let expected =
+                    (0..positions.len() as u32).filter(|&i| inside(&positions[i as usize]));
+                assert!(
+                    expected.into_iter().all(|i| seen.binary_search(&i).is_ok()),
+                    "{runs:?}"
+                );
+            }
         }
     }
 }
@@ -75,19 +101,21 @@ fn pairs(index: &Neighbors, positions: &[Vec2], radius: f32) -> Vec<(u32, u32, u
 fn grid_pairs_are_the_brute_force_pairs_each_once() {
     let mut positions = scattered(300);
     positions.extend([Vec2::ONE; 4]);
-    let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
-    grid.rebuild(&positions);
     let mut brute = Neighbors::new(NeighborMode::Brute, 30.0);
     brute.rebuild(&positions);
-    for radius in [0.0, 12.0, 30.0, 45.0] {
-        let expected = pairs(&brute, &positions, radius);
-        assert!(expected.iter().all(|&(i, j, _)| i < j));
-        assert!(!expected.is_empty(), "radius {radius}");
-        assert_eq!(
-            pairs(&grid, &positions, radius),
-            expected,
-            "radius {radius}"
-        );
+    for runs in LAYOUTS {
+        let mut grid = Neighbors::with_runs(NeighborMode::Grid, 30.0, runs);
+        grid.rebuild(&positions);
+        for radius in [0.0, 12.0, 30.0, 45.0] {
+            let expected = pairs(&brute, &positions, radius);
+            assert!(expected.iter().all(|&(i, j, _)| i < j));
+            assert!(!expected.is_empty(), "radius {radius}");
+            assert_eq!(
+                pairs(&grid, &positions, radius),
+                expected,
+                "{runs:?}, radius {radius}"
+            );
+        }
     }
 }
 
@@ -145,8 +173,6 @@ fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
             .iter()
             .map(|&p| p * 0.15 + Vec2::new(100.0, 500.0)),
     );
-    let mut grid = Neighbors::new(NeighborMode::Grid, 30.0);
-    grid.rebuild(&positions);
     let mut brute = Neighbors::new(NeighborMode::Brute, 30.0);
     brute.rebuild(&positions);
     let mut found = Vec::new();
@@ -162,35 +188,67 @@ fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
             // Runs longer than a batch, and hits that fill one.
             assert!(expected.iter().any(|s| s.0 > 100));
         }
-        for threads in [1, 2, 3] {
+        for (runs, threads) in LAYOUTS.into_iter().flat_map(|r| [(r, 1), (r, 2), (r, 3)]) {
+            let mut grid = Neighbors::with_runs(NeighborMode::Grid, 30.0, runs);
+            grid.rebuild(&positions);
             let sums = pair_sums(&grid, &positions, radius, threads, &Offsets::<false>);
-            assert!(sums == expected, "radius {radius}, {threads} threads");
+            assert!(
+                sums == expected,
+                "{runs:?}, radius {radius}, {threads} threads"
+            );
             let sums = pair_sums(&grid, &positions, radius, threads, &Offsets::<true>);
             assert!(
                 sums == expected,
-                "batched, radius {radius}, {threads} threads"
+                "{runs:?}, batched, radius {radius}, {threads} threads"
             );
         }
     }
 }
 
 #[test]
+fn a_grid_in_columns_scans_a_column_as_one_run() {
+    // 4 x 12 agents 40 px apart (each in a cell of its own, 15 rows of
+    // cells from the first): a tall stage.
+    let lattice: Vec<Vec2> = (0..48)
+        .map(|k| Vec2::new((k % 4) as f32, (k / 4) as f32) * 40.0 + 15.0)
+        .collect();
+    // The box around the second column of agents, from top to bottom.
+    let (lo, hi) = (Vec2::new(50.0, 0.0), Vec2::new(60.0, 500.0));
+    for (runs, shape, expected_runs) in [(Runs::Rows, (4, 15), 15), (Runs::Columns, (15, 4), 1)] {
+        let mut grid = Grid::with_runs(30.0, runs);
+        grid.rebuild(&lattice);
+        assert_eq!((grid.cols, grid.rows), shape, "{runs:?}");
+        let (mut count, mut found) = (0, Vec::new());
+        grid.runs(&lattice, lo, hi, |run| {
+            count += 1;
+            found.extend_from_slice(run.ids);
+        });
+        assert_eq!(count, expected_runs, "{runs:?}");
+        found.sort_unstable();
+        assert_eq!(
+            found,
+            (0..12).map(|r| 4 * r + 1).collect::<Vec<u32>>(),
+            "{runs:?}"
+        );
+    }
+}
+
+#[test]
 fn far_away_stray_does_not_blow_up_the_grid() {
     let positions = vec![Vec2::ZERO, Vec2::new(1.0e7, 1.0e7), Vec2::new(5.0, 0.0)];
-    let mut grid = Grid::new(30.0);
-    grid.rebuild(&positions);
-    assert!(grid.cols * grid.rows <= 1024 * 3);
-    let mut out = Vec::new();
-    grid.within(&positions, Vec2::ZERO, 10.0, &mut out);
-    assert_eq!(indices(&out), [0, 2]);
-    let thin = vec![Vec2::ZERO, Vec2::new(1.0e9, 0.0)];
-    grid.rebuild(&thin);
-    assert!(
-        grid.cols * grid.rows <= 1024 * 3,
-        "{} x {}",
-        grid.cols,
-        grid.rows
-    );
+    for runs in LAYOUTS {
+        let mut grid = Grid::with_runs(30.0, runs);
+        grid.rebuild(&positions);
+        assert!(grid.cols * grid.rows <= 1024 * 3);
+        let mut out = Vec::new();
+        grid.within(&positions, Vec2::ZERO, 10.0, &mut out);
+        assert_eq!(indices(&out), [0, 2]);
+        for thin in [Vec2::new(1.0e9, 0.0), Vec2::new(0.0, 1.0e9)] {
+            grid.rebuild(&[Vec2::ZERO, thin]);
+            let (cols, rows) = (grid.cols, grid.rows);
+            assert!(cols * rows <= 1024 * 3, "{runs:?}: {cols} x {rows}");
+        }
+    }
 }
 
 #[test]
@@ -211,9 +269,10 @@ proptest! {
     fn grid_matches_brute_force(
         pts in prop::collection::vec((-500.0f32..500.0, -500.0f32..500.0), 0..120),
         cx in -600.0f32..600.0, cy in -600.0f32..600.0, radius in 0.0f32..120.0,
+        runs in prop::sample::select(&LAYOUTS[..]),
     ) {
         let positions: Vec<Vec2> = pts.into_iter().map(|(x, y)| Vec2::new(x, y)).collect();
-        let mut grid = Grid::new(30.0);
+        let mut grid = Grid::with_runs(30.0, runs);
         grid.rebuild(&positions);
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let center = Vec2::new(cx, cy);
