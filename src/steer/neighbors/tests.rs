@@ -163,8 +163,9 @@ fn pair_sums<P: PairSum<Sum = (u32, ExactSum)>>(
 #[test]
 fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
     // Spread over some 40 rows, so that 1, 2 and 3 threads make 8, 16
-    // and 24 bands of uneven heights; a stack of four; and a crowd of
-    // 200 in a few cells, whose runs are longer than a batch.
+    // and 24 bands of uneven heights (by columns, some 10: a band a
+    // column); a stack of four; and a crowd of 200 in a few cells, whose
+    // runs are longer than a batch.
     let mut positions = scattered(600);
     positions.extend(scattered(900).iter().map(|p| Vec2::new(p.x, p.y * 6.0)));
     positions.extend([Vec2::ONE; 4]);
@@ -175,6 +176,11 @@ fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
     );
     let mut brute = Neighbors::new(NeighborMode::Brute, 30.0);
     brute.rebuild(&positions);
+    let grids = LAYOUTS.map(|runs| {
+        let mut grid = Neighbors::with_runs(NeighborMode::Grid, 30.0, runs);
+        grid.rebuild(&positions);
+        (runs, grid)
+    });
     let mut found = Vec::new();
     // 45 is wider than a cell: the grid falls back to a query an agent.
     for radius in [0.0, 12.0, 30.0, 45.0] {
@@ -188,15 +194,13 @@ fn grid_pair_sums_are_brute_force_sums_bit_for_bit() {
             // Runs longer than a batch, and hits that fill one.
             assert!(expected.iter().any(|s| s.0 > 100));
         }
-        for (runs, threads) in LAYOUTS.into_iter().flat_map(|r| [(r, 1), (r, 2), (r, 3)]) {
-            let mut grid = Neighbors::with_runs(NeighborMode::Grid, 30.0, runs);
-            grid.rebuild(&positions);
-            let sums = pair_sums(&grid, &positions, radius, threads, &Offsets::<false>);
+        for ((runs, grid), threads) in grids.iter().flat_map(|g| [(g, 1), (g, 2), (g, 3)]) {
+            let sums = pair_sums(grid, &positions, radius, threads, &Offsets::<false>);
             assert!(
                 sums == expected,
                 "{runs:?}, radius {radius}, {threads} threads"
             );
-            let sums = pair_sums(&grid, &positions, radius, threads, &Offsets::<true>);
+            let sums = pair_sums(grid, &positions, radius, threads, &Offsets::<true>);
             assert!(
                 sums == expected,
                 "{runs:?}, batched, radius {radius}, {threads} threads"
