@@ -27,7 +27,7 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
-use decide::{Decision, Outcome, Rules, decide};
+use decide::{Decision, Lists, Outcome, Rules, decide_group};
 use glam::Vec2;
 use overlaps::Overlap;
 use rand::RngExt;
@@ -129,8 +129,10 @@ pub struct DoorwayScene {
     decisions: Vec<Decision>,
     /// This tick's decisions, in the order `decide_all_with` made them.
     decided: Vec<Outcome>,
-    /// One neighbour-query buffer per chunk of agents, reused every tick.
-    scratch: Vec<Vec<Near>>,
+    /// Neighbour lists for each chunk of agents, reused every tick.
+    lists: Vec<Lists>,
+    /// A neighbour-query buffer for the respawns, reused every tick.
+    scratch: Vec<Near>,
     /// Where agents came back this tick, to respawn the next ones apart.
     respawned: Vec<Vec2>,
     exited: u64,
@@ -179,7 +181,7 @@ impl DoorwayScene {
     fn free_respawn_spot(&mut self, agent: usize, positions: &[Vec2]) -> Vec2 {
         let spacing = self.room.spacing;
         let reach = spacing + self.rules.limits.max_speed;
-        let scratch = &mut self.scratch[0];
+        let scratch = &mut self.scratch;
         let mut at = Vec2::ZERO;
         for k in 0..SPAWN_TRIES {
             let row = (k / 16) as f32 * spacing;
@@ -268,7 +270,10 @@ impl Lesson for DoorwayScene {
             params: p.clone(),
             decisions: vec![Decision::default(); setup.agents],
             decided: Vec::with_capacity(setup.agents),
-            scratch: vec![Vec::new(); setup.agents.div_ceil(CHUNK).max(1)],
+            lists: (0..setup.agents.div_ceil(CHUNK))
+                .map(|_| Lists::default())
+                .collect(),
+            scratch: Vec::new(),
             respawned: Vec::new(),
             room,
             rules,
@@ -303,8 +308,8 @@ impl Lesson for DoorwayScene {
             neighbors.memory_order(),
             crowd,
             &mut self.decided,
-            &mut self.scratch,
-            |agent, scratch| decide(agent, crowd, room, rules, neighbors, scratch),
+            &mut self.lists,
+            |agents, lists, out| decide_group(agents, crowd, room, rules, neighbors, lists, out),
         );
         let decided = &self.decided;
         // Back to each agent, with the limits, in one pass.

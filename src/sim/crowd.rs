@@ -23,22 +23,29 @@ pub struct Agent {
     pub velocity: Vec2,
 }
 
+/// Agents a decision takes at once ([`decide_all_with`]): consecutive in
+/// a neighbour index's memory order, they stand near each other and can
+/// share one scan of the cells around them.
+pub const GROUP: usize = 4;
+
 /// Decides every agent of `crowd` in parallel chunks into `out`: `out[k]`
 /// is the decision of agent `order.agents[k]`, or of agent `k` without an
 /// order. A neighbour index's memory order (see
 /// `Neighbors::memory_order`) keeps consecutive agents' queries in the same
 /// cells, so in cache. Each chunk first gathers its agents' positions and
 /// velocities in one tight loop, where the reads scattered across a large
-/// crowd overlap instead of stalling the decisions one by one, and has
+/// crowd overlap instead of stalling the decisions one by one, has
 /// scratch of its own (`scratch` keeps one per chunk between ticks, so a
-/// neighbour list, say, is allocated once). Returns where each agent's
-/// decision is in `out`, to put them back in parallel, agent by agent.
+/// neighbour list, say, is allocated once), and hands `decide` its agents
+/// [`GROUP`] at a time (fewer at the end), with their places in `out`.
+/// Returns where each agent's decision is in `out`, to put them back in
+/// parallel, agent by agent.
 pub fn decide_all_with<'o, T: Send + Clone + Default, S: Default + Send>(
     order: Option<MemoryOrder<'o>>,
     crowd: &Crowd,
     out: &mut Vec<T>,
     scratch: &mut Vec<S>,
-    decide: impl Fn(Agent, &mut S) -> T + Sync + Send,
+    decide: impl Fn(&[Agent], &mut S, &mut [T]) + Sync + Send,
 ) -> impl Fn(usize) -> usize + Sync + Copy + 'o {
     decide_chunks(order, crowd, out, scratch, decide);
     move |i| order.map_or(i, |order| order.slot(i))
@@ -50,7 +57,7 @@ fn decide_chunks<T: Send + Clone + Default, S: Default + Send>(
     crowd: &Crowd,
     out: &mut Vec<T>,
     scratch: &mut Vec<S>,
-    decide: impl Fn(Agent, &mut S) -> T + Sync + Send,
+    decide: impl Fn(&[Agent], &mut S, &mut [T]) + Sync + Send,
 ) {
     let agents = crowd.len();
     let agent = move |k: usize| order.map_or(k, |order| order.agents[k] as usize);
@@ -70,8 +77,8 @@ fn decide_chunks<T: Send + Clone + Default, S: Default + Send>(
                     velocity: crowd.velocity[index],
                 };
             }
-            for (o, &a) in out.iter_mut().zip(gathered.iter()) {
-                *o = decide(a, scratch);
+            for (out, group) in out.chunks_mut(GROUP).zip(gathered.chunks(GROUP)) {
+                decide(group, scratch, out);
             }
         });
 }

@@ -7,6 +7,8 @@
 pub mod avoid;
 pub mod flock;
 pub mod group;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod lanes;
 pub mod neighbors;
 pub mod path;
 pub mod pursuit;

@@ -4,7 +4,7 @@
 
 use super::overlaps::Overlap;
 use super::{DoorwayParams, Room, Variant};
-use crate::sim::crowd::{Agent, Crowd, Look};
+use crate::sim::crowd::{Agent, Crowd, GROUP, Look};
 use crate::steer::avoid::{AvoidParams, Probes, avoid};
 use crate::steer::group::{
     QueueParams, QueueVariant, SeparationParams, queue, queue_ahead, separation,
@@ -13,6 +13,11 @@ use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::seek::seek;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    crate::steer::lanes::Lanes,
+    glam::{BVec4, UVec4, Vec4},
+};
 
 /// Everything an agent's decision depends on besides the crowd.
 #[derive(Debug, Clone)]
@@ -128,14 +133,115 @@ pub(super) struct Outcome {
     pub(super) overlap: Overlap,
 }
 
-/// One scan of the cells around agent `me` and its ahead point, for the
-/// variants that need both: lists in `near`, in no set order (whatever
-/// reads the list adds up or counts, exactly), the others within the near
-/// radius of the agent, and says whether anyone else is within
-/// the queue radius of the ahead point. Two queries (one per circle) would
-/// visit a third more cells and candidates.
+/// Each agent's neighbours, by lane of a group ([`GROUP`] agents decided
+/// together): one list per lane, kept between ticks so that a tick
+/// allocates nothing.
+#[derive(Debug, Default)]
+pub(super) struct Lists {
+    pub(super) near: [Vec<Near>; GROUP],
+}
+
+/// What an agent's look around found.
+struct Sight<'a> {
+    /// Someone other than the agent stands within the queue radius of its
+    /// ahead point.
+    someone_ahead: bool,
+    /// The others within the near radius of the agent, in no set order
+    /// (empty for the variants that list nobody).
+    near: &'a [Near],
+}
+
+/// The decisions of a group of agents (consecutive in the index's memory
+/// order, so standing near each other), into `out`, from the crowd as it
+/// stood at the start of the tick.
+pub(super) fn decide_group(
+    agents: &[Agent],
+    crowd: &Crowd,
+    room: &Room,
+    rules: &Rules,
+    neighbors: &impl NeighborIndex,
+    lists: &mut Lists,
+    out: &mut [Outcome],
+) {
+    let positions = crowd.positions();
+    let q = &rules.queue;
+    let aheads: [Vec2; GROUP] = std::array::from_fn(|l| {
+        agents
+            .get(l)
+            .map_or(Vec2::ZERO, |a| queue_ahead(a.position, a.velocity, q))
+    });
+    let variant = rules.queue_variant();
+    let listed = matches!(variant, QueueVariant::V3 | QueueVariant::V4);
+    let (ahead, listed_near) = if listed {
+        look_around(
+            agents,
+            &aheads,
+            rules,
+            neighbors,
+            positions,
+            &mut lists.near,
+        )
+    } else {
+        ([false; GROUP], [0; GROUP])
+    };
+    for (l, (&agent, out)) in agents.iter().zip(out).enumerate() {
+        let sight = match variant {
+            QueueVariant::V0 => None,
+            _ if listed => Some(Sight {
+                someone_ahead: ahead[l],
+                near: &lists.near[l][..listed_near[l]],
+            }),
+            _ => Some(Sight {
+                someone_ahead: neighbors.any_within(
+                    positions,
+                    aheads[l],
+                    q.max_queue_radius,
+                    agent.index,
+                ),
+                near: &[],
+            }),
+        };
+        *out = decide(agent, aheads[l], sight, room, rules);
+    }
+}
+
+/// What a group of agents sees around them and their ahead points, for
+/// the variants that need both: fills `near[l]` with the others within
+/// the near radius of agent `l`, in no set order (whatever reads the list
+/// adds up or counts, exactly), and says for each whether anyone else is
+/// within the queue radius of its ahead point. Two queries an agent (one
+/// per circle) would visit a third more cells and candidates. On the
+/// desktop the group shares one scan ([`look_together`]); on the web each
+/// agent scans alone ([`look_alone`]): its crowds are small, and its
+/// download counts.
 fn look_around(
-    me: Near,
+    agents: &[Agent],
+    aheads: &[Vec2; GROUP],
+    rules: &Rules,
+    neighbors: &impl NeighborIndex,
+    positions: &[Vec2],
+    near: &mut [Vec<Near>; GROUP],
+) -> ([bool; GROUP], [usize; GROUP]) {
+    #[cfg(not(target_arch = "wasm32"))]
+    return look_together(agents, aheads, rules, neighbors, positions, near);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let (mut seen_ahead, mut listed) = ([false; GROUP], [0; GROUP]);
+        for (l, &agent) in agents.iter().enumerate() {
+            seen_ahead[l] = look_alone(agent, aheads[l], rules, neighbors, positions, &mut near[l]);
+            listed[l] = near[l].len();
+        }
+        (seen_ahead, listed)
+    }
+}
+
+/// [`look_around`] for one agent: clears `near` and lists in it the
+/// others within the near radius; says whether anyone else is within the
+/// queue radius of `ahead`. The web build's, and the reference
+/// [`look_together`] is tested against.
+#[cfg(any(test, target_arch = "wasm32"))]
+fn look_alone(
+    me: Agent,
     ahead: Vec2,
     rules: &Rules,
     neighbors: &impl NeighborIndex,
@@ -153,7 +259,7 @@ fn look_around(
     near.clear();
     let mut someone_ahead = false;
     neighbors.candidates(positions, min, max, |n| {
-        if n.index == me.index {
+        if n.index as usize == me.index {
             return;
         }
         someone_ahead |= n.position.distance_squared(ahead) <= ahead_sq;
@@ -164,21 +270,73 @@ fn look_around(
     someone_ahead
 }
 
-/// Agent `i`'s decision, from the crowd as it stood at the start of the tick.
-pub(super) fn decide(
-    agent: Agent,
-    crowd: &Crowd,
-    room: &Room,
+/// [`look_around`] in one scan of the cells around the whole group, which
+/// stands close together: a run of cells is visited once for all of its
+/// agents, and each candidate tested against the four lanes side by side.
+#[cfg(not(target_arch = "wasm32"))]
+fn look_together(
+    agents: &[Agent],
+    aheads: &[Vec2; GROUP],
     rules: &Rules,
     neighbors: &impl NeighborIndex,
-    scratch: &mut Vec<Near>,
-) -> Outcome {
-    let positions = crowd.positions();
+    positions: &[Vec2],
+    near: &mut [Vec<Near>; GROUP],
+) -> ([bool; GROUP], [usize; GROUP]) {
+    let q = &rules.queue;
+    let near_sq = Vec4::splat(rules.near_radius * rules.near_radius);
+    let ahead_sq = Vec4::splat(q.max_queue_radius * q.max_queue_radius);
+    let reach = Vec2::splat(rules.near_radius.max(q.max_queue_radius));
+    // Lanes without an agent stand at infinity, where no one is near them.
+    let (mut me, mut ahead) = (Lanes::splat(Vec2::INFINITY), Lanes::splat(Vec2::INFINITY));
+    let mut ids = UVec4::MAX;
+    let (mut min, mut max) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
+    for (l, a) in agents.iter().enumerate() {
+        me.set(l, a.position);
+        ahead.set(l, aheads[l]);
+        ids[l] = a.index as u32;
+        min = min.min(a.position.min(aheads[l]));
+        max = max.max(a.position.max(aheads[l]));
+    }
+    let mut someone_ahead = BVec4::FALSE;
+    let mut counts = [0; GROUP];
+    neighbors.runs(positions, min - reach, max + reach, |run| {
+        // Room at the end of every list for the whole run, so that each
+        // candidate is written to every lane's list and kept by counting
+        // it, or not: no branch per candidate, whose outcome no predictor
+        // learns.
+        for (list, &n) in near.iter_mut().zip(&counts) {
+            if list.len() < n + run.ids.len() {
+                list.resize(n + run.ids.len(), Near::default());
+            }
+        }
+        let [l0, l1, l2, l3] = near;
+        let (l0, l1, l2, l3) = (&mut l0[..], &mut l1[..], &mut l2[..], &mut l3[..]);
+        let (me, ahead, ids) = (me, ahead, ids);
+        let (mut found, mut n) = (someone_ahead, counts);
+        for (&index, &position) in run.ids.iter().zip(run.positions) {
+            // Each agent meets itself among the candidates: not a neighbour.
+            let other = !UVec4::splat(index).cmpeq(ids);
+            found |= ahead.distance_squared(position).cmple(ahead_sq) & other;
+            let close = me.distance_squared(position).cmple(near_sq) & other;
+            let at = Near { index, position };
+            (l0[n[0]], l1[n[1]], l2[n[2]], l3[n[3]]) = (at, at, at, at);
+            n[0] += usize::from(close.x);
+            n[1] += usize::from(close.y);
+            n[2] += usize::from(close.z);
+            n[3] += usize::from(close.w);
+        }
+        (someone_ahead, counts) = (found, n);
+    });
+    (std::array::from_fn(|l| someone_ahead.test(l)), counts)
+}
+
+/// An agent's decision, given its ahead point and what it saw (`None`
+/// for v0, which looks at no one).
+fn decide(agent: Agent, ahead: Vec2, sight: Option<Sight>, room: &Room, rules: &Rules) -> Outcome {
     let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
     let max_speed = rules.limits.max_speed;
     let avoidance = avoid(pos, vel, max_speed, &room.walls, &rules.avoid);
     let steering = seek(pos, vel, room.target, max_speed) + avoidance.force;
-    let ahead = queue_ahead(pos, vel, &rules.queue);
     let look = if avoidance.threat.is_some() {
         Look::Faded
     } else {
@@ -190,29 +348,24 @@ pub(super) fn decide(
         ..Decision::default()
     };
     let variant = rules.queue_variant();
-    if variant == QueueVariant::V0 {
+    let Some(Sight {
+        someone_ahead: neighbor_ahead,
+        near,
+    }) = sight
+    else {
         return Outcome {
             steering: Steering::force(steering),
             look,
             decision: calm,
             overlap: Overlap::default(),
         };
-    }
-    let q = &rules.queue;
-    let me = Near {
-        index: i as u32,
-        position: pos,
     };
+    let q = &rules.queue;
     let v4 = variant == QueueVariant::V4;
     let listed = v4 || variant == QueueVariant::V3;
-    let neighbor_ahead = if listed {
-        look_around(me, ahead, rules, neighbors, positions, scratch)
-    } else {
-        neighbors.any_within(positions, ahead, q.max_queue_radius, i)
-    };
     let (mut crowded, mut push, mut overlap) = (false, Vec2::ZERO, Overlap::default());
     if v4 || (neighbor_ahead && listed) {
-        let others = scratch.iter().map(|n| n.position);
+        let others = near.iter().map(|n| n.position);
         let q_sq = q.max_queue_radius * q.max_queue_radius;
         crowded = others.clone().any(|p| p.distance_squared(pos) <= q_sq);
         if v4 {
@@ -223,7 +376,11 @@ pub(super) fn decide(
             push = separation(pos, others, &rules.separation);
         }
         if rules.decide_finds_overlaps() {
-            overlap = Overlap::among(me, scratch, rules.diameter, room.stage);
+            let me = Near {
+                index: i as u32,
+                position: pos,
+            };
+            overlap = Overlap::among(me, near, rules.diameter, room.stage);
         }
     }
     let queued = queue(variant, vel, steering, neighbor_ahead, crowded, q);
@@ -247,5 +404,96 @@ pub(super) fn decide(
             ..calm
         },
         overlap,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenes::doorway::DoorwayParams;
+    use crate::steer::neighbors::{NeighborMode, Neighbors, Runs};
+    use proptest::prelude::*;
+
+    /// What one agent alone would find, comparing with every other agent:
+    /// the others within the near radius, by index, and whether anyone
+    /// else is within the queue radius of its ahead point.
+    fn alone(agent: Agent, ahead: Vec2, rules: &Rules, positions: &[Vec2]) -> (Vec<u32>, bool) {
+        let others = positions
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != agent.index);
+        let near_sq = rules.near_radius * rules.near_radius;
+        let queue_sq = rules.queue.max_queue_radius * rules.queue.max_queue_radius;
+        let near = others
+            .clone()
+            .filter(|(_, p)| p.distance_squared(agent.position) <= near_sq);
+        let ahead = others
+            .clone()
+            .any(|(_, p)| p.distance_squared(ahead) <= queue_sq);
+        (near.map(|(j, _)| j as u32).collect(), ahead)
+    }
+
+    /// The indices of `near`, in order.
+    fn indices(near: &[Near]) -> Vec<u32> {
+        let mut indices: Vec<u32> = near.iter().map(|n| n.index).collect();
+        indices.sort_unstable();
+        indices
+    }
+
+    proptest! {
+        /// A group's one scan finds, lane by lane, what each of its agents
+        /// would find alone: in groups of one to four, wherever the
+        /// agents stand (some on the very same spot, which only the index
+        /// tells apart), in both layouts of the grid and by brute force,
+        /// with lists left long by an earlier, larger group. So does each
+        /// agent's scan alone, the web build's.
+        #[test]
+        fn a_group_scan_finds_what_each_agent_finds_alone(
+            spots in prop::collection::vec((0u8..40, 0u8..30), 1..160),
+            heading in prop::collection::vec(-6.0f32..6.0, 2),
+        ) {
+            let rules = Rules::new(&DoorwayParams::default(), Variant::V4);
+            // On a 5 px lattice, so that agents share spots and stand
+            // exactly a radius apart.
+            let positions: Vec<Vec2> =
+                spots.iter().map(|&(x, y)| Vec2::new(x as f32, y as f32) * 5.0).collect();
+            let velocity = Vec2::new(heading[0], heading[1]);
+            let q = &rules.queue;
+            let searches = [
+                Neighbors::with_runs(NeighborMode::Grid, rules.near_radius, Runs::Rows),
+                Neighbors::with_runs(NeighborMode::Grid, rules.near_radius, Runs::Columns),
+                Neighbors::new(NeighborMode::Brute, rules.near_radius),
+            ];
+            for mut neighbors in searches {
+                neighbors.rebuild(&positions);
+                let order: Vec<usize> = match neighbors.memory_order() {
+                    Some(order) => order.agents.iter().map(|&i| i as usize).collect(),
+                    None => (0..positions.len()).collect(),
+                };
+                let (mut lists, mut one) = (Lists::default(), vec![Near::default(); 9]);
+                for size in (1..=GROUP).rev() {
+                    for members in order.chunks(size) {
+                        let agents: Vec<Agent> = members
+                            .iter()
+                            .map(|&index| Agent { index, position: positions[index], velocity })
+                            .collect();
+                        let aheads: [Vec2; GROUP] = std::array::from_fn(|l| {
+                            agents.get(l).map_or(Vec2::ZERO, |a| queue_ahead(a.position, velocity, q))
+                        });
+                        let (ahead, listed) =
+                            look_around(&agents, &aheads, &rules, &neighbors, &positions, &mut lists.near);
+                        for (l, &agent) in agents.iter().enumerate() {
+                            let expected = alone(agent, aheads[l], &rules, &positions);
+                            let mut near = indices(&lists.near[l][..listed[l]]);
+                            prop_assert_eq!((near, ahead[l]), expected.clone());
+                            // And the web build's scan, agent by agent.
+                            let ahead = look_alone(agent, aheads[l], &rules, &neighbors, &positions, &mut one);
+                            near = indices(&one);
+                            prop_assert_eq!((near, ahead), expected);
+                        }
+                    }
+                }
+            }
+        }
     }
 }

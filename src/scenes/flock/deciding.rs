@@ -7,16 +7,16 @@
 use super::seeing::Seen;
 use super::{FlockParams, Forces, Variant};
 use crate::sim::crowd::Agent;
-#[cfg(any(test, target_arch = "wasm32"))]
-use crate::steer::{
-    flock::{alignment, cohesion},
-    truncate,
-};
-use glam::Vec2;
-// glam is built with its scalar-math feature (the window library asks for
-// it): a Vec4 is four plain f32s, its comparisons give a BVec4.
 #[cfg(not(target_arch = "wasm32"))]
-use glam::{BVec4, Vec4};
+use {crate::steer::lanes::Lanes, glam::Vec4};
+#[cfg(any(test, target_arch = "wasm32"))]
+use {
+    crate::steer::{
+        flock::{alignment, cohesion},
+        truncate,
+    },
+    glam::Vec2,
+};
 
 /// A boid's three forces, from what it saw of the flock as it stood at the
 /// start of the tick. The web build's, and the reference the desktop's
@@ -124,104 +124,6 @@ fn in_lanes(agents: &[Agent], seen: &[Seen; 4], p: &FlockParams, variant: Varian
         };
     }
     forces
-}
-
-/// Four vectors, their x components in one [`Vec4`] and their y in
-/// another. Each method is the [`Vec2`] operation of the same name, lane
-/// by lane.
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug, Clone, Copy)]
-struct Lanes {
-    x: Vec4,
-    y: Vec4,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Lanes {
-    const ZERO: Self = Self {
-        x: Vec4::ZERO,
-        y: Vec4::ZERO,
-    };
-
-    fn set(&mut self, lane: usize, v: Vec2) {
-        self.x[lane] = v.x;
-        self.y[lane] = v.y;
-    }
-
-    fn get(self, lane: usize) -> Vec2 {
-        Vec2::new(self.x[lane], self.y[lane])
-    }
-
-    fn plus(self, o: Self) -> Self {
-        Self {
-            x: self.x + o.x,
-            y: self.y + o.y,
-        }
-    }
-
-    fn minus(self, o: Self) -> Self {
-        Self {
-            x: self.x - o.x,
-            y: self.y - o.y,
-        }
-    }
-
-    fn scale(self, k: f32) -> Self {
-        Self {
-            x: self.x * k,
-            y: self.y * k,
-        }
-    }
-
-    /// Each lane divided by its own `d`.
-    fn divided(self, d: Vec4) -> Self {
-        Self {
-            x: self.x / d,
-            y: self.y / d,
-        }
-    }
-
-    /// Zero in the lanes where `keep` is false.
-    fn or_zero(self, keep: BVec4) -> Self {
-        Self {
-            x: Vec4::select(keep, self.x, Vec4::ZERO),
-            y: Vec4::select(keep, self.y, Vec4::ZERO),
-        }
-    }
-
-    /// `x * x + y * y`, as `Vec2::length_squared` adds them.
-    fn length_squared(self) -> Vec4 {
-        self.x * self.x + self.y * self.y
-    }
-
-    /// `Vec2::normalize_or_zero`: times the reciprocal of the length where
-    /// that is finite and positive, else zero.
-    fn normalize_or_zero(self) -> Self {
-        let rcp = Vec4::ONE / sqrt(self.length_squared());
-        let finite = rcp.abs().cmplt(Vec4::splat(f32::INFINITY));
-        Self {
-            x: self.x * rcp,
-            y: self.y * rcp,
-        }
-        .or_zero(finite & rcp.cmpgt(Vec4::ZERO))
-    }
-
-    /// `steer::truncate`: shortened to `max` where longer.
-    fn truncate(self, max: f32) -> Self {
-        let len_sq = self.length_squared();
-        let over = len_sq.cmpgt(Vec4::splat(max * max)) & len_sq.cmpgt(Vec4::ZERO);
-        let k = Vec4::splat(max) / sqrt(len_sq);
-        Self {
-            x: Vec4::select(over, self.x * k, self.x),
-            y: Vec4::select(over, self.y * k, self.y),
-        }
-    }
-}
-
-/// The square root of each lane.
-#[cfg(not(target_arch = "wasm32"))]
-fn sqrt(v: Vec4) -> Vec4 {
-    Vec4::from_array(v.to_array().map(f32::sqrt))
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
