@@ -27,7 +27,7 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
-use decide::{Decision, Lists, Outcome, Rules, decide_group};
+use decide::{Decision, Outcome, Rules, Seen, decide_group};
 use glam::Vec2;
 use overlaps::Overlap;
 use rand::RngExt;
@@ -129,8 +129,8 @@ pub struct DoorwayScene {
     decisions: Vec<Decision>,
     /// This tick's decisions, in the order `decide_all_with` made them.
     decided: Vec<Outcome>,
-    /// Neighbour lists for each chunk of agents, reused every tick.
-    lists: Vec<Lists>,
+    /// What each chunk's groups of agents saw, reused every tick.
+    seen: Vec<Seen>,
     /// A neighbour-query buffer for the respawns, reused every tick.
     scratch: Vec<Near>,
     /// Where agents came back this tick, to respawn the next ones apart.
@@ -270,8 +270,8 @@ impl Lesson for DoorwayScene {
             params: p.clone(),
             decisions: vec![Decision::default(); setup.agents],
             decided: Vec::with_capacity(setup.agents),
-            lists: (0..setup.agents.div_ceil(CHUNK))
-                .map(|_| Lists::default())
+            seen: (0..setup.agents.div_ceil(CHUNK))
+                .map(|_| Seen::default())
                 .collect(),
             scratch: Vec::new(),
             respawned: Vec::new(),
@@ -308,8 +308,8 @@ impl Lesson for DoorwayScene {
             neighbors.memory_order(),
             crowd,
             &mut self.decided,
-            &mut self.lists,
-            |agents, lists, out| decide_group(agents, crowd, room, rules, neighbors, lists, out),
+            &mut self.seen,
+            |agents, seen, out| decide_group(agents, crowd, room, rules, neighbors, seen, out),
         );
         let decided = &self.decided;
         // Back to each agent, with the limits, in one pass.

@@ -133,12 +133,24 @@ pub(super) struct Outcome {
     pub(super) overlap: Overlap,
 }
 
-/// Each agent's neighbours, by lane of a group ([`GROUP`] agents decided
-/// together): one list per lane, kept between ticks so that a tick
-/// allocates nothing.
+/// What a group of agents ([`GROUP`], decided together) saw around them,
+/// lane by lane: kept between ticks, so that a tick allocates nothing.
 #[derive(Debug, Default)]
-pub(super) struct Lists {
-    pub(super) near: [Vec<Near>; GROUP],
+pub(super) struct Seen {
+    /// Lane `l`'s neighbours are the first `listed[l]` of `near[l]` (the
+    /// list runs longer: room for a whole run of cells).
+    near: [Vec<Near>; GROUP],
+    listed: [usize; GROUP],
+    /// Someone other than agent `l` is within the queue radius of its
+    /// ahead point.
+    someone_ahead: [bool; GROUP],
+}
+
+impl Seen {
+    /// Lane `l`'s neighbours, in no set order.
+    fn near(&self, l: usize) -> &[Near] {
+        &self.near[l][..self.listed[l]]
+    }
 }
 
 /// What an agent's look around found.
@@ -160,7 +172,7 @@ pub(super) fn decide_group(
     room: &Room,
     rules: &Rules,
     neighbors: &impl NeighborIndex,
-    lists: &mut Lists,
+    seen: &mut Seen,
     out: &mut [Outcome],
 ) {
     let positions = crowd.positions();
@@ -172,24 +184,15 @@ pub(super) fn decide_group(
     });
     let variant = rules.queue_variant();
     let listed = matches!(variant, QueueVariant::V3 | QueueVariant::V4);
-    let (ahead, listed_near) = if listed {
-        look_around(
-            agents,
-            &aheads,
-            rules,
-            neighbors,
-            positions,
-            &mut lists.near,
-        )
-    } else {
-        ([false; GROUP], [0; GROUP])
-    };
+    if listed {
+        look_around(agents, &aheads, rules, neighbors, positions, seen);
+    }
     for (l, (&agent, out)) in agents.iter().zip(out).enumerate() {
         let sight = match variant {
             QueueVariant::V0 => None,
             _ if listed => Some(Sight {
-                someone_ahead: ahead[l],
-                near: &lists.near[l][..listed_near[l]],
+                someone_ahead: seen.someone_ahead[l],
+                near: seen.near(l),
             }),
             _ => Some(Sight {
                 someone_ahead: neighbors.any_within(
@@ -206,32 +209,61 @@ pub(super) fn decide_group(
 }
 
 /// What a group of agents sees around them and their ahead points, for
-/// the variants that need both: fills `near[l]` with the others within
-/// the near radius of agent `l`, in no set order (whatever reads the list
-/// adds up or counts, exactly), and says for each whether anyone else is
-/// within the queue radius of its ahead point. Two queries an agent (one
-/// per circle) would visit a third more cells and candidates. On the
-/// desktop the group shares one scan ([`look_together`]); on the web each
-/// agent scans alone ([`look_alone`]): its crowds are small, and its
-/// download counts.
+/// the variants that need both, into `seen`: for each agent, the others
+/// within the near radius, in no set order (whatever reads the list adds
+/// up or counts, exactly), and whether anyone else is within the queue
+/// radius of its ahead point. Two queries an agent (one per circle) would
+/// visit a third more cells and candidates. On the desktop the group
+/// shares scans ([`look_together`]); on the web each agent scans alone
+/// ([`look_alone`]): its crowds are small, and its download counts.
 fn look_around(
     agents: &[Agent],
     aheads: &[Vec2; GROUP],
     rules: &Rules,
     neighbors: &impl NeighborIndex,
     positions: &[Vec2],
-    near: &mut [Vec<Near>; GROUP],
-) -> ([bool; GROUP], [usize; GROUP]) {
+    seen: &mut Seen,
+) {
+    (seen.listed, seen.someone_ahead) = ([0; GROUP], [false; GROUP]);
     #[cfg(not(target_arch = "wasm32"))]
-    return look_together(agents, aheads, rules, neighbors, positions, near);
-    #[cfg(target_arch = "wasm32")]
     {
-        let (mut seen_ahead, mut listed) = ([false; GROUP], [0; GROUP]);
-        for (l, &agent) in agents.iter().enumerate() {
-            seen_ahead[l] = look_alone(agent, aheads[l], rules, neighbors, positions, &mut near[l]);
-            listed[l] = near[l].len();
+        // Consecutive agents in memory order stand together, except where
+        // the order moves on from the end of one run of cells to the start
+        // of the next (the foot of a column to the head of the next one): a
+        // box around both would take in both runs whole. The group splits
+        // there, where two agents stand more than SPLIT cells apart.
+        const SPLIT: f32 = 8.0;
+        let apart = SPLIT * rules.near_radius.max(rules.queue.max_queue_radius);
+        let mut start = 0;
+        for end in 1..=agents.len() {
+            let last = end == agents.len();
+            if last
+                || (agents[end].position - agents[end - 1].position)
+                    .abs()
+                    .max_element()
+                    > apart
+            {
+                let part = Part {
+                    agents,
+                    lanes: start..end,
+                    aheads,
+                };
+                look_together(part, rules, neighbors, positions, seen);
+                start = end;
+            }
         }
-        (seen_ahead, listed)
+    }
+    #[cfg(target_arch = "wasm32")]
+    for (l, &agent) in agents.iter().enumerate() {
+        seen.someone_ahead[l] = look_alone(
+            agent,
+            aheads[l],
+            rules,
+            neighbors,
+            positions,
+            &mut seen.near[l],
+        );
+        seen.listed[l] = seen.near[l].len();
     }
 }
 
@@ -270,35 +302,50 @@ fn look_alone(
     someone_ahead
 }
 
-/// [`look_around`] in one scan of the cells around the whole group, which
-/// stands close together: a run of cells is visited once for all of its
-/// agents, and each candidate tested against the four lanes side by side.
+/// Some of a group's agents, next to each other in it, and their ahead
+/// points.
+#[cfg(not(target_arch = "wasm32"))]
+struct Part<'a> {
+    agents: &'a [Agent],
+    lanes: std::ops::Range<usize>,
+    aheads: &'a [Vec2; GROUP],
+}
+
+/// [`look_around`] for a part of a group that stands close together, in
+/// one scan of the cells around them all: a run of cells is visited once
+/// for all its agents, and each candidate tested against the four lanes
+/// side by side. Fills the part's lanes of `seen`, and leaves the others
+/// as they are.
 #[cfg(not(target_arch = "wasm32"))]
 fn look_together(
-    agents: &[Agent],
-    aheads: &[Vec2; GROUP],
+    part: Part,
     rules: &Rules,
     neighbors: &impl NeighborIndex,
     positions: &[Vec2],
-    near: &mut [Vec<Near>; GROUP],
-) -> ([bool; GROUP], [usize; GROUP]) {
+    seen: &mut Seen,
+) {
     let q = &rules.queue;
     let near_sq = Vec4::splat(rules.near_radius * rules.near_radius);
     let ahead_sq = Vec4::splat(q.max_queue_radius * q.max_queue_radius);
     let reach = Vec2::splat(rules.near_radius.max(q.max_queue_radius));
-    // Lanes without an agent stand at infinity, where no one is near them.
+    // Lanes outside the part stand at infinity, where no one is near them.
     let (mut me, mut ahead) = (Lanes::splat(Vec2::INFINITY), Lanes::splat(Vec2::INFINITY));
     let mut ids = UVec4::MAX;
     let (mut min, mut max) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-    for (l, a) in agents.iter().enumerate() {
+    for l in part.lanes {
+        let a = &part.agents[l];
+        let a_ahead = part.aheads[l];
         me.set(l, a.position);
-        ahead.set(l, aheads[l]);
+        ahead.set(l, a_ahead);
         ids[l] = a.index as u32;
-        min = min.min(a.position.min(aheads[l]));
-        max = max.max(a.position.max(aheads[l]));
+        min = min.min(a.position.min(a_ahead));
+        max = max.max(a.position.max(a_ahead));
     }
-    let mut someone_ahead = BVec4::FALSE;
-    let mut counts = [0; GROUP];
+    // The other lanes' lists are written past their ends (see below), and
+    // nobody is near their agents' points, which stand at infinity.
+    let [a0, a1, a2, a3] = seen.someone_ahead;
+    let (mut someone_ahead, mut counts) = (BVec4::new(a0, a1, a2, a3), seen.listed);
+    let near = &mut seen.near;
     neighbors.runs(positions, min - reach, max + reach, |run| {
         // Room at the end of every list for the whole run, so that each
         // candidate is written to every lane's list and kept by counting
@@ -327,7 +374,8 @@ fn look_together(
         }
         (someone_ahead, counts) = (found, n);
     });
-    (std::array::from_fn(|l| someone_ahead.test(l)), counts)
+    seen.someone_ahead = std::array::from_fn(|l| someone_ahead.test(l));
+    seen.listed = counts;
 }
 
 /// An agent's decision, given its ahead point and what it saw (`None`
@@ -441,22 +489,26 @@ mod tests {
     }
 
     proptest! {
-        /// A group's one scan finds, lane by lane, what each of its agents
-        /// would find alone: in groups of one to four, wherever the
-        /// agents stand (some on the very same spot, which only the index
-        /// tells apart), in both layouts of the grid and by brute force,
-        /// with lists left long by an earlier, larger group. So does each
-        /// agent's scan alone, the web build's.
+        /// A group's scans find, lane by lane, what each of its agents
+        /// would find alone: in groups of one to four, taken in the
+        /// index's memory order and in index order, wherever the agents
+        /// stand (some on the very same spot, which only the index tells
+        /// apart; some in a second crowd far off, so that groups split), in
+        /// both layouts of the grid and by brute force, with lists left
+        /// long by earlier groups. So does each agent's scan alone, the web
+        /// build's.
         #[test]
         fn a_group_scan_finds_what_each_agent_finds_alone(
-            spots in prop::collection::vec((0u8..40, 0u8..30), 1..160),
+            spots in prop::collection::vec((0u8..40, 0u8..30, any::<bool>()), 1..160),
             heading in prop::collection::vec(-6.0f32..6.0, 2),
         ) {
             let rules = Rules::new(&DoorwayParams::default(), Variant::V4);
             // On a 5 px lattice, so that agents share spots and stand
-            // exactly a radius apart.
-            let positions: Vec<Vec2> =
-                spots.iter().map(|&(x, y)| Vec2::new(x as f32, y as f32) * 5.0).collect();
+            // exactly a radius apart; the far crowd 1,000 px lower.
+            let positions: Vec<Vec2> = spots
+                .iter()
+                .map(|&(x, y, far)| Vec2::new(x as f32, y as f32) * 5.0 + Vec2::Y * 1000.0 * f32::from(far))
+                .collect();
             let velocity = Vec2::new(heading[0], heading[1]);
             let q = &rules.queue;
             let searches = [
@@ -464,14 +516,15 @@ mod tests {
                 Neighbors::with_runs(NeighborMode::Grid, rules.near_radius, Runs::Columns),
                 Neighbors::new(NeighborMode::Brute, rules.near_radius),
             ];
+            let (mut seen, mut one) = (Seen::default(), vec![Near::default(); 9]);
             for mut neighbors in searches {
                 neighbors.rebuild(&positions);
-                let order: Vec<usize> = match neighbors.memory_order() {
+                let by_index: Vec<usize> = (0..positions.len()).collect();
+                let in_memory: Vec<usize> = match neighbors.memory_order() {
                     Some(order) => order.agents.iter().map(|&i| i as usize).collect(),
-                    None => (0..positions.len()).collect(),
+                    None => by_index.clone(),
                 };
-                let (mut lists, mut one) = (Lists::default(), vec![Near::default(); 9]);
-                for size in (1..=GROUP).rev() {
+                for (order, size) in [&in_memory, &by_index].into_iter().flat_map(|o| (1..=GROUP).map(move |s| (o, s))) {
                     for members in order.chunks(size) {
                         let agents: Vec<Agent> = members
                             .iter()
@@ -480,16 +533,14 @@ mod tests {
                         let aheads: [Vec2; GROUP] = std::array::from_fn(|l| {
                             agents.get(l).map_or(Vec2::ZERO, |a| queue_ahead(a.position, velocity, q))
                         });
-                        let (ahead, listed) =
-                            look_around(&agents, &aheads, &rules, &neighbors, &positions, &mut lists.near);
+                        look_around(&agents, &aheads, &rules, &neighbors, &positions, &mut seen);
                         for (l, &agent) in agents.iter().enumerate() {
                             let expected = alone(agent, aheads[l], &rules, &positions);
-                            let mut near = indices(&lists.near[l][..listed[l]]);
-                            prop_assert_eq!((near, ahead[l]), expected.clone());
+                            let near = indices(seen.near(l));
+                            prop_assert_eq!((near, seen.someone_ahead[l]), expected.clone());
                             // And the web build's scan, agent by agent.
                             let ahead = look_alone(agent, aheads[l], &rules, &neighbors, &positions, &mut one);
-                            near = indices(&one);
-                            prop_assert_eq!((near, ahead), expected);
+                            prop_assert_eq!((indices(&one), ahead), expected);
                         }
                     }
                 }
