@@ -47,6 +47,18 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes `text` and a newline to standard output. A reader that has
+/// gone (`| head -1`) ends the program quietly, as it asked for no more.
+fn say(text: &str) -> Result<(), Exit> {
+    use std::io::{ErrorKind, Write};
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Err(Exit::Quiet(0)),
+        Err(e) => Err(Exit::Usage(format!("cannot write to standard output: {e}"))),
+    }
+}
+
 /// What is missing to open a window, if something is (Linux and the BSDs:
 /// an X or Wayland display).
 fn no_display() -> Option<&'static str> {
@@ -86,7 +98,7 @@ fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
     match cli::parse(std::env::args().skip(1))? {
         Parsed::Run(args) => Ok(Some(args)),
         Parsed::Print(text) => {
-            println!("{}", text.trim_end());
+            say(text.trim_end())?;
             Ok(None)
         }
     }
@@ -103,7 +115,7 @@ fn run() -> Result<(), Exit> {
             steering_demos::desktop::uninstall()
         };
         for line in done? {
-            println!("{line}");
+            say(&line)?;
         }
         return Ok(());
     }
@@ -118,7 +130,7 @@ fn run() -> Result<(), Exit> {
         Config::load_or_embedded(args.config.as_deref()).map_err(|e| e.to_string())?
     };
     if args.list {
-        print!("{}", cli::list(&config));
+        say(cli::list(&config).trim_end())?;
         return Ok(());
     }
     let start = cli::resolve(&args, &config)?;
@@ -126,7 +138,7 @@ fn run() -> Result<(), Exit> {
         let scene = &config.scenes[start.scene];
         let steps = args.steps.unwrap_or(0);
         let report = report::run(steps, start.threads, || config.start(scene, &start.setup))?;
-        println!("{}", report.to_json());
+        say(&report.to_json())?;
         return Ok(());
     }
 

@@ -418,3 +418,39 @@ fn settings_come_from_the_user_folder_never_the_working_directory() {
     );
     std::fs::remove_dir_all(&root).ok();
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    // `... | head -c 0`: the pipe is closed before the report is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(["--headless", "--scene", "doorway", "--steps", "200"])
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("the binary ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_output_that_cannot_be_written_is_one_line_and_exit_2() {
+    let full = std::fs::File::create("/dev/full").expect("/dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(["--headless", "--scene", "seek", "--steps", "5"])
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("cannot write to standard output"),
+        "{stderr}"
+    );
+}
