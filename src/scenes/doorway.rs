@@ -16,6 +16,7 @@
 //! the ahead point (orange) and the queue radius around agent and ahead point.
 
 mod decide;
+mod look;
 mod overlaps;
 mod room;
 
@@ -27,8 +28,9 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
-use decide::{Decision, Outcome, Rules, Seen, decide_group};
+use decide::{Decision, Outcome, Rules, decide_group};
 use glam::Vec2;
+use look::Seen;
 use overlaps::Overlap;
 use rand::RngExt;
 use rand_pcg::Pcg32;

@@ -2,6 +2,7 @@
 //! and the queue of the variant; every agent decides from the same snapshot
 //! of the crowd, so the decisions run in parallel.
 
+use super::look::{Seen, look_around};
 use super::overlaps::Overlap;
 use super::{DoorwayParams, Room, Variant};
 use crate::sim::crowd::{Agent, Crowd, GROUP, Look};
@@ -13,11 +14,6 @@ use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::seek::seek;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
-#[cfg(not(target_arch = "wasm32"))]
-use {
-    crate::steer::lanes::Lanes,
-    glam::{BVec4, UVec4, Vec4},
-};
 
 /// Everything an agent's decision depends on besides the crowd.
 #[derive(Debug, Clone)]
@@ -133,26 +129,6 @@ pub(super) struct Outcome {
     pub(super) overlap: Overlap,
 }
 
-/// What a group of agents ([`GROUP`], decided together) saw around them,
-/// lane by lane: kept between ticks, so that a tick allocates nothing.
-#[derive(Debug, Default)]
-pub(super) struct Seen {
-    /// Lane `l`'s neighbours are the first `listed[l]` of `near[l]` (the
-    /// list runs longer: room for a whole run of cells).
-    near: [Vec<Near>; GROUP],
-    listed: [usize; GROUP],
-    /// Someone other than agent `l` is within the queue radius of its
-    /// ahead point.
-    someone_ahead: [bool; GROUP],
-}
-
-impl Seen {
-    /// Lane `l`'s neighbours, in no set order.
-    fn near(&self, l: usize) -> &[Near] {
-        &self.near[l][..self.listed[l]]
-    }
-}
-
 /// What an agent's look around found.
 struct Sight<'a> {
     /// Someone other than the agent stands within the queue radius of its
@@ -191,7 +167,7 @@ pub(super) fn decide_group(
         let sight = match variant {
             QueueVariant::V0 => None,
             _ if listed => Some(Sight {
-                someone_ahead: seen.someone_ahead[l],
+                someone_ahead: seen.someone_ahead(l),
                 near: seen.near(l),
             }),
             _ => Some(Sight {
@@ -206,176 +182,6 @@ pub(super) fn decide_group(
         };
         *out = decide(agent, aheads[l], sight, room, rules);
     }
-}
-
-/// What a group of agents sees around them and their ahead points, for
-/// the variants that need both, into `seen`: for each agent, the others
-/// within the near radius, in no set order (whatever reads the list adds
-/// up or counts, exactly), and whether anyone else is within the queue
-/// radius of its ahead point. Two queries an agent (one per circle) would
-/// visit a third more cells and candidates. On the desktop the group
-/// shares scans ([`look_together`]); on the web each agent scans alone
-/// ([`look_alone`]): its crowds are small, and its download counts.
-fn look_around(
-    agents: &[Agent],
-    aheads: &[Vec2; GROUP],
-    rules: &Rules,
-    neighbors: &impl NeighborIndex,
-    positions: &[Vec2],
-    seen: &mut Seen,
-) {
-    (seen.listed, seen.someone_ahead) = ([0; GROUP], [false; GROUP]);
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        // Consecutive agents in memory order stand together, except where
-        // the order moves on from the end of one run of cells to the start
-        // of the next (the foot of a column to the head of the next one): a
-        // box around both would take in both runs whole. The group splits
-        // there, where two agents stand more than SPLIT cells apart.
-        const SPLIT: f32 = 8.0;
-        let apart = SPLIT * rules.near_radius.max(rules.queue.max_queue_radius);
-        let mut start = 0;
-        for end in 1..=agents.len() {
-            let last = end == agents.len();
-            if last
-                || (agents[end].position - agents[end - 1].position)
-                    .abs()
-                    .max_element()
-                    > apart
-            {
-                let part = Part {
-                    agents,
-                    lanes: start..end,
-                    aheads,
-                };
-                look_together(part, rules, neighbors, positions, seen);
-                start = end;
-            }
-        }
-    }
-    #[cfg(target_arch = "wasm32")]
-    for (l, &agent) in agents.iter().enumerate() {
-        seen.someone_ahead[l] = look_alone(
-            agent,
-            aheads[l],
-            rules,
-            neighbors,
-            positions,
-            &mut seen.near[l],
-        );
-        seen.listed[l] = seen.near[l].len();
-    }
-}
-
-/// [`look_around`] for one agent: clears `near` and lists in it the
-/// others within the near radius; says whether anyone else is within the
-/// queue radius of `ahead`. The web build's, and the reference
-/// [`look_together`] is tested against.
-#[cfg(any(test, target_arch = "wasm32"))]
-fn look_alone(
-    me: Agent,
-    ahead: Vec2,
-    rules: &Rules,
-    neighbors: &impl NeighborIndex,
-    positions: &[Vec2],
-    near: &mut Vec<Near>,
-) -> bool {
-    let q = &rules.queue;
-    let near_sq = rules.near_radius * rules.near_radius;
-    let ahead_sq = q.max_queue_radius * q.max_queue_radius;
-    let reach = Vec2::splat(rules.near_radius.max(q.max_queue_radius));
-    let (min, max) = (
-        me.position.min(ahead) - reach,
-        me.position.max(ahead) + reach,
-    );
-    near.clear();
-    let mut someone_ahead = false;
-    neighbors.candidates(positions, min, max, |n| {
-        if n.index as usize == me.index {
-            return;
-        }
-        someone_ahead |= n.position.distance_squared(ahead) <= ahead_sq;
-        if n.position.distance_squared(me.position) <= near_sq {
-            near.push(n);
-        }
-    });
-    someone_ahead
-}
-
-/// Some of a group's agents, next to each other in it, and their ahead
-/// points.
-#[cfg(not(target_arch = "wasm32"))]
-struct Part<'a> {
-    agents: &'a [Agent],
-    lanes: std::ops::Range<usize>,
-    aheads: &'a [Vec2; GROUP],
-}
-
-/// [`look_around`] for a part of a group that stands close together, in
-/// one scan of the cells around them all: a run of cells is visited once
-/// for all its agents, and each candidate tested against the four lanes
-/// side by side. Fills the part's lanes of `seen`, and leaves the others
-/// as they are.
-#[cfg(not(target_arch = "wasm32"))]
-fn look_together(
-    part: Part,
-    rules: &Rules,
-    neighbors: &impl NeighborIndex,
-    positions: &[Vec2],
-    seen: &mut Seen,
-) {
-    let q = &rules.queue;
-    let near_sq = Vec4::splat(rules.near_radius * rules.near_radius);
-    let ahead_sq = Vec4::splat(q.max_queue_radius * q.max_queue_radius);
-    let reach = Vec2::splat(rules.near_radius.max(q.max_queue_radius));
-    // Lanes outside the part stand at infinity, where no one is near them.
-    let (mut me, mut ahead) = (Lanes::splat(Vec2::INFINITY), Lanes::splat(Vec2::INFINITY));
-    let mut ids = UVec4::MAX;
-    let (mut min, mut max) = (Vec2::INFINITY, Vec2::NEG_INFINITY);
-    for l in part.lanes {
-        let a = &part.agents[l];
-        let a_ahead = part.aheads[l];
-        me.set(l, a.position);
-        ahead.set(l, a_ahead);
-        ids[l] = a.index as u32;
-        min = min.min(a.position.min(a_ahead));
-        max = max.max(a.position.max(a_ahead));
-    }
-    // The other lanes' lists are written past their ends (see below), and
-    // nobody is near their agents' points, which stand at infinity.
-    let [a0, a1, a2, a3] = seen.someone_ahead;
-    let (mut someone_ahead, mut counts) = (BVec4::new(a0, a1, a2, a3), seen.listed);
-    let near = &mut seen.near;
-    neighbors.runs(positions, min - reach, max + reach, |run| {
-        // Room at the end of every list for the whole run, so that each
-        // candidate is written to every lane's list and kept by counting
-        // it, or not: no branch per candidate, whose outcome no predictor
-        // learns.
-        for (list, &n) in near.iter_mut().zip(&counts) {
-            if list.len() < n + run.ids.len() {
-                list.resize(n + run.ids.len(), Near::default());
-            }
-        }
-        let [l0, l1, l2, l3] = near;
-        let (l0, l1, l2, l3) = (&mut l0[..], &mut l1[..], &mut l2[..], &mut l3[..]);
-        let (me, ahead, ids) = (me, ahead, ids);
-        let (mut found, mut n) = (someone_ahead, counts);
-        for (&index, &position) in run.ids.iter().zip(run.positions) {
-            // Each agent meets itself among the candidates: not a neighbour.
-            let other = !UVec4::splat(index).cmpeq(ids);
-            found |= ahead.distance_squared(position).cmple(ahead_sq) & other;
-            let close = me.distance_squared(position).cmple(near_sq) & other;
-            let at = Near { index, position };
-            (l0[n[0]], l1[n[1]], l2[n[2]], l3[n[3]]) = (at, at, at, at);
-            n[0] += usize::from(close.x);
-            n[1] += usize::from(close.y);
-            n[2] += usize::from(close.z);
-            n[3] += usize::from(close.w);
-        }
-        (someone_ahead, counts) = (found, n);
-    });
-    seen.someone_ahead = std::array::from_fn(|l| someone_ahead.test(l));
-    seen.listed = counts;
 }
 
 /// An agent's decision, given its ahead point and what it saw (`None`
@@ -452,99 +258,5 @@ fn decide(agent: Agent, ahead: Vec2, sight: Option<Sight>, room: &Room, rules: &
             ..calm
         },
         overlap,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scenes::doorway::DoorwayParams;
-    use crate::steer::neighbors::{NeighborMode, Neighbors, Runs};
-    use proptest::prelude::*;
-
-    /// What one agent alone would find, comparing with every other agent:
-    /// the others within the near radius, by index, and whether anyone
-    /// else is within the queue radius of its ahead point.
-    fn alone(agent: Agent, ahead: Vec2, rules: &Rules, positions: &[Vec2]) -> (Vec<u32>, bool) {
-        let others = positions
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != agent.index);
-        let near_sq = rules.near_radius * rules.near_radius;
-        let queue_sq = rules.queue.max_queue_radius * rules.queue.max_queue_radius;
-        let near = others
-            .clone()
-            .filter(|(_, p)| p.distance_squared(agent.position) <= near_sq);
-        let ahead = others
-            .clone()
-            .any(|(_, p)| p.distance_squared(ahead) <= queue_sq);
-        (near.map(|(j, _)| j as u32).collect(), ahead)
-    }
-
-    /// The indices of `near`, in order.
-    fn indices(near: &[Near]) -> Vec<u32> {
-        let mut indices: Vec<u32> = near.iter().map(|n| n.index).collect();
-        indices.sort_unstable();
-        indices
-    }
-
-    proptest! {
-        /// A group's scans find, lane by lane, what each of its agents
-        /// would find alone: in groups of one to four, taken in the
-        /// index's memory order and in index order, wherever the agents
-        /// stand (some on the very same spot, which only the index tells
-        /// apart; some in a second crowd far off, so that groups split), in
-        /// both layouts of the grid and by brute force, with lists left
-        /// long by earlier groups. So does each agent's scan alone, the web
-        /// build's.
-        #[test]
-        fn a_group_scan_finds_what_each_agent_finds_alone(
-            spots in prop::collection::vec((0u8..40, 0u8..30, any::<bool>()), 1..160),
-            heading in prop::collection::vec(-6.0f32..6.0, 2),
-        ) {
-            let rules = Rules::new(&DoorwayParams::default(), Variant::V4);
-            // On a 5 px lattice, so that agents share spots and stand
-            // exactly a radius apart; the far crowd 1,000 px lower.
-            let positions: Vec<Vec2> = spots
-                .iter()
-                .map(|&(x, y, far)| Vec2::new(x as f32, y as f32) * 5.0 + Vec2::Y * 1000.0 * f32::from(far))
-                .collect();
-            let velocity = Vec2::new(heading[0], heading[1]);
-            let q = &rules.queue;
-            let searches = [
-                Neighbors::with_runs(NeighborMode::Grid, rules.near_radius, Runs::Rows),
-                Neighbors::with_runs(NeighborMode::Grid, rules.near_radius, Runs::Columns),
-                Neighbors::new(NeighborMode::Brute, rules.near_radius),
-            ];
-            let (mut seen, mut one) = (Seen::default(), vec![Near::default(); 9]);
-            for mut neighbors in searches {
-                neighbors.rebuild(&positions);
-                let by_index: Vec<usize> = (0..positions.len()).collect();
-                let in_memory: Vec<usize> = match neighbors.memory_order() {
-                    Some(order) => order.agents.iter().map(|&i| i as usize).collect(),
-                    None => by_index.clone(),
-                };
-                for (order, size) in [&in_memory, &by_index].into_iter().flat_map(|o| (1..=GROUP).map(move |s| (o, s))) {
-                    for members in order.chunks(size) {
-                        let agents: Vec<Agent> = members
-                            .iter()
-                            .map(|&index| Agent { index, position: positions[index], velocity })
-                            .collect();
-                        let aheads: [Vec2; GROUP] = std::array::from_fn(|l| {
-                            agents.get(l).map_or(Vec2::ZERO, |a| queue_ahead(a.position, velocity, q))
-                        });
-                        look_around(&agents, &aheads, &rules, &neighbors, &positions, &mut seen);
-                        for (l, &agent) in agents.iter().enumerate() {
-                            let expected = alone(agent, aheads[l], &rules, &positions);
-                            let near = indices(seen.near(l));
-                            prop_assert_eq!((near, seen.someone_ahead[l]), expected.clone());
-                            // And the web build's scan, agent by agent.
-                            let ahead = look_alone(agent, aheads[l], &rules, &neighbors, &positions, &mut one);
-                            prop_assert_eq!((indices(&one), ahead), expected);
-                        }
-                    }
-                }
-            }
-        }
     }
 }
