@@ -122,7 +122,7 @@ fn web() -> Result<(), String> {
     }
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let wasm = out.join(WASM);
-    optimise(&built, &wasm)?;
+    let optimised = optimise(&built, &wasm)?;
 
     // The loaders come from the crates this build resolved, so they always
     // match the Rust side's version.
@@ -156,8 +156,13 @@ fn web() -> Result<(), String> {
         mb(BUDGET_GZIP_BYTES)
     );
     if size > BUDGET_BYTES || gzipped > BUDGET_GZIP_BYTES {
+        let hint = if optimised {
+            ""
+        } else {
+            "; it was not post-optimised: install wasm-opt (Debian: apt-get install binaryen)"
+        };
         return Err(format!(
-            "{WASM} is over its budget: {} ({} gzipped), at most {} ({} gzipped)",
+            "{WASM} is over its budget: {} ({} gzipped), at most {} ({} gzipped){hint}",
             mb(size),
             mb(gzipped),
             mb(BUDGET_BYTES),
@@ -189,7 +194,9 @@ fn ensure_target() -> Result<(), String> {
 }
 
 /// `wasm-opt -Oz` when binaryen is installed, else a plain copy.
-fn optimise(from: &Path, to: &Path) -> Result<(), String> {
+/// Copies the .wasm from `from` to `to`, through `wasm-opt` when it is
+/// installed; says whether it was.
+fn optimise(from: &Path, to: &Path) -> Result<bool, String> {
     let have_wasm_opt = Command::new("wasm-opt")
         .arg("--version")
         .output()
@@ -198,7 +205,7 @@ fn optimise(from: &Path, to: &Path) -> Result<(), String> {
         println!(
             "wasm-opt not found (Debian: apt-get install binaryen): the .wasm is not post-optimised"
         );
-        return copy(from, to);
+        return copy(from, to).map(|()| false);
     }
     step("wasm-opt -Oz --converge");
     // The features rustc enables by default for this target.
@@ -218,6 +225,7 @@ fn optimise(from: &Path, to: &Path) -> Result<(), String> {
         .arg(from)
         .arg("-o")
         .arg(to))
+    .map(|()| true)
 }
 
 fn gzip_size(path: &Path) -> Result<u64, String> {
