@@ -173,8 +173,9 @@ fn look_together(
         min = min.min(a.position.min(a_ahead));
         max = max.max(a.position.max(a_ahead));
     }
-    // The other lanes' lists are written past their ends (see below), and
-    // nobody is near their agents' points, which stand at infinity.
+    // Lanes outside the part keep what an earlier part found: their
+    // points, at infinity, are near no one, and their lists are written
+    // to only past the entries they count (see below).
     let [a0, a1, a2, a3] = seen.someone_ahead;
     let (mut someone_ahead, mut counts) = (BVec4::new(a0, a1, a2, a3), seen.listed);
     let near = &mut seen.near;
@@ -263,7 +264,10 @@ mod tests {
             // exactly a radius apart; the far crowd 1,000 px lower.
             let positions: Vec<Vec2> = spots
                 .iter()
-                .map(|&(x, y, far)| Vec2::new(x as f32, y as f32) * 5.0 + Vec2::Y * 1000.0 * f32::from(far))
+                .map(|&(x, y, far)| {
+                    let far_off = Vec2::Y * 1000.0 * f32::from(far);
+                    Vec2::new(x as f32, y as f32) * 5.0 + far_off
+                })
                 .collect();
             let velocity = Vec2::new(heading[0], heading[1]);
             let q = &rules.queue;
@@ -280,14 +284,18 @@ mod tests {
                     Some(order) => order.agents.iter().map(|&i| i as usize).collect(),
                     None => by_index.clone(),
                 };
-                for (order, size) in [&in_memory, &by_index].into_iter().flat_map(|o| (1..=GROUP).map(move |s| (o, s))) {
-                    for members in order.chunks(size) {
+                let groupings = [&in_memory, &by_index]
+                    .into_iter()
+                    .flat_map(|order| (1..=GROUP).map(move |size| order.chunks(size)));
+                for groups in groupings {
+                    for members in groups {
                         let agents: Vec<Agent> = members
                             .iter()
                             .map(|&index| Agent { index, position: positions[index], velocity })
                             .collect();
                         let aheads: [Vec2; GROUP] = std::array::from_fn(|l| {
-                            agents.get(l).map_or(Vec2::ZERO, |a| queue_ahead(a.position, velocity, q))
+                            let at = |a: &Agent| queue_ahead(a.position, velocity, q);
+                            agents.get(l).map_or(Vec2::ZERO, at)
                         });
                         look_around(&agents, &aheads, &rules, &neighbors, &positions, &mut seen);
                         for (l, &agent) in agents.iter().enumerate() {
@@ -295,7 +303,9 @@ mod tests {
                             let near = indices(seen.near(l));
                             prop_assert_eq!((near, seen.someone_ahead[l]), expected.clone());
                             // And the web build's scan, agent by agent.
-                            let ahead = look_alone(agent, aheads[l], &rules, &neighbors, &positions, &mut one);
+                            let ahead = look_alone(
+                                agent, aheads[l], &rules, &neighbors, &positions, &mut one,
+                            );
                             prop_assert_eq!((indices(&one), ahead), expected);
                         }
                     }
