@@ -1,6 +1,9 @@
 //! Pinned behaviour: every scene and variant, default parameters, 600 ticks
-//! on one thread, gives these checksums. A restructuring must keep them; a
-//! deliberate change of behaviour updates them in a commit that says why.
+//! on one thread, gives these checksums, on its own seed and on three
+//! others; so do the crowds at size (leader 5,000, flock 20,000, doorway
+//! 10,000) on one and two threads, and grid and brute force. A
+//! restructuring must keep them; a deliberate change of behaviour updates
+//! them in a commit that says why.
 
 use std::process::Command;
 
@@ -27,6 +30,94 @@ const PINNED: [(&str, &str, &str); 22] = [
     ("flock", "separation", "3f22d700058ed364"),
     ("flock", "alignment", "72ea373d337e0fe0"),
     ("flock", "flock", "953e590e2f6ab632"),
+];
+
+/// The same scenes and variants on seeds 1, 2 and 3.
+const PINNED_SEEDS: [(&str, &str, u64, &str); 66] = [
+    ("seek", "seek", 1, "c99bc3d585c5d353"),
+    ("seek", "flee", 1, "16961eb1efc45894"),
+    ("seek", "arrive", 1, "3cae298e20a550d4"),
+    ("wander", "circle", 1, "1ae269fd76b9b842"),
+    ("wander", "random-target", 1, "643beea51c8e0eed"),
+    ("pursuit", "dynamic-t", 1, "699da2795d74b58f"),
+    ("pursuit", "constant-t", 1, "159a66944a774da2"),
+    ("patrol", "patrol", 1, "5e8224634adcfd82"),
+    ("patrol", "loop", 1, "f80b319fcbd5893b"),
+    ("patrol", "once", 1, "f2acce18ebd01040"),
+    ("doorway", "v0", 1, "c5c52de9fee33aae"),
+    ("doorway", "v1", 1, "5b72898ed144f38a"),
+    ("doorway", "v2", 1, "c1053befbb151419"),
+    ("doorway", "v3", 1, "9f73eef8ec651ff1"),
+    ("doorway", "v4", 1, "4d6b76186790e594"),
+    ("leader", "follow", 1, "e881ad9f964046bc"),
+    ("avoid", "none", 1, "09ebfed9761bd20a"),
+    ("avoid", "ahead", 1, "fa0463a796e5f480"),
+    ("avoid", "ahead2", 1, "ea7a6626282785e9"),
+    ("flock", "separation", 1, "ad3bc005de19dd45"),
+    ("flock", "alignment", 1, "213abfa251c04fc4"),
+    ("flock", "flock", 1, "5fd06541e48f5fd6"),
+    ("seek", "seek", 2, "c99bc3d585c5d353"),
+    ("seek", "flee", 2, "16961eb1efc45894"),
+    ("seek", "arrive", 2, "3cae298e20a550d4"),
+    ("wander", "circle", 2, "cd31894903d5a5cc"),
+    ("wander", "random-target", 2, "57b87d4fcfb67c05"),
+    ("pursuit", "dynamic-t", 2, "eb7eb5d197f84825"),
+    ("pursuit", "constant-t", 2, "0b1d1207513d4192"),
+    ("patrol", "patrol", 2, "5e8224634adcfd82"),
+    ("patrol", "loop", 2, "f80b319fcbd5893b"),
+    ("patrol", "once", 2, "f2acce18ebd01040"),
+    ("doorway", "v0", 2, "2d9a8dcd280047ae"),
+    ("doorway", "v1", 2, "8ab925efac829a01"),
+    ("doorway", "v2", 2, "117716d24e2eaf5b"),
+    ("doorway", "v3", 2, "a441631522262e03"),
+    ("doorway", "v4", 2, "44c53967627eedec"),
+    ("leader", "follow", 2, "52e09c46d7632077"),
+    ("avoid", "none", 2, "d521c1d486a47470"),
+    ("avoid", "ahead", 2, "ad84ed8e3fe20bf9"),
+    ("avoid", "ahead2", 2, "541c389d83a0f439"),
+    ("flock", "separation", 2, "4a4f3012b4ed664f"),
+    ("flock", "alignment", 2, "676bea54349225b1"),
+    ("flock", "flock", 2, "6c1ecd4c92af48c9"),
+    ("seek", "seek", 3, "c99bc3d585c5d353"),
+    ("seek", "flee", 3, "16961eb1efc45894"),
+    ("seek", "arrive", 3, "3cae298e20a550d4"),
+    ("wander", "circle", 3, "fae357490301d3ee"),
+    ("wander", "random-target", 3, "07f7ab814138782b"),
+    ("pursuit", "dynamic-t", 3, "46b886b22dbe7601"),
+    ("pursuit", "constant-t", 3, "a959ec28d7e6cb25"),
+    ("patrol", "patrol", 3, "5e8224634adcfd82"),
+    ("patrol", "loop", 3, "f80b319fcbd5893b"),
+    ("patrol", "once", 3, "f2acce18ebd01040"),
+    ("doorway", "v0", 3, "4b8957e75b1a62a5"),
+    ("doorway", "v1", 3, "c1a4ed9ec3fb5f28"),
+    ("doorway", "v2", 3, "806ff4a1a991b1fe"),
+    ("doorway", "v3", 3, "888852f3dcd88862"),
+    ("doorway", "v4", 3, "abae95d4e69e8935"),
+    ("leader", "follow", 3, "071c592e665a4425"),
+    ("avoid", "none", 3, "949cd6ddfd144afe"),
+    ("avoid", "ahead", 3, "248f0fbe149033ea"),
+    ("avoid", "ahead2", 3, "ccdd3f0d9b5465e3"),
+    ("flock", "separation", 3, "1a4e1fe80d910aa9"),
+    ("flock", "alignment", 3, "12894060f5e4e88e"),
+    ("flock", "flock", 3, "c13fd5c9dcad593c"),
+];
+
+/// Crowds at size, 300 ticks (the flock 200), on seeds 1 and 9: one
+/// checksum on one thread and on two.
+const PINNED_CROWDS: [(&str, usize, u64, u64, &str); 6] = [
+    ("leader", 5_000, 300, 1, "5e9548dd0a316342"),
+    ("leader", 5_000, 300, 9, "c691587f7a2a6a74"),
+    ("flock", 20_000, 200, 1, "ec7acc890367e1cf"),
+    ("flock", 20_000, 200, 9, "5124f6840d9ad098"),
+    ("doorway", 10_000, 300, 1, "a2c0a54c29efc501"),
+    ("doorway", 10_000, 300, 9, "a35ae7558c05b516"),
+];
+
+/// 1,500 agents, 200 ticks, two threads: the grid and brute force agree.
+const PINNED_BRUTE: [(&str, &str); 3] = [
+    ("leader", "d84535aac5935d42"),
+    ("flock", "957d8310db1bf4fe"),
+    ("doorway", "59482646985b9dbe"),
 ];
 
 fn checksum(args: &[&str]) -> String {
@@ -87,4 +178,79 @@ fn a_large_parallel_doorway_keeps_its_checksum() {
         "2",
     ];
     assert_eq!(checksum(&args), "239777a3f0802a48");
+}
+
+#[test]
+fn every_scene_and_variant_keeps_its_checksum_on_other_seeds() {
+    let mut changed = Vec::new();
+    for (scene, variant, seed, pinned) in PINNED_SEEDS {
+        let seed = seed.to_string();
+        let args = [
+            "--headless",
+            "--scene",
+            scene,
+            "--variant",
+            variant,
+            "--seed",
+            &seed,
+            "--steps",
+            "600",
+            "--threads",
+            "1",
+        ];
+        let got = checksum(&args);
+        if got != pinned {
+            changed.push(format!("{scene} {variant} seed {seed}: {pinned} -> {got}"));
+        }
+    }
+    assert!(
+        changed.is_empty(),
+        "behaviour changed:\n{}",
+        changed.join("\n")
+    );
+}
+
+#[test]
+fn crowds_at_size_keep_their_checksums_on_one_and_two_threads() {
+    for (scene, agents, steps, seed, pinned) in PINNED_CROWDS {
+        let (agents, steps, seed) = (agents.to_string(), steps.to_string(), seed.to_string());
+        for threads in ["1", "2"] {
+            let args = [
+                "--headless",
+                "--scene",
+                scene,
+                "--agents",
+                &agents,
+                "--steps",
+                &steps,
+                "--seed",
+                &seed,
+                "--threads",
+                threads,
+            ];
+            assert_eq!(checksum(&args), pinned, "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn grid_and_brute_force_keep_one_checksum() {
+    for (scene, pinned) in PINNED_BRUTE {
+        for neighbors in ["grid", "brute"] {
+            let args = [
+                "--headless",
+                "--scene",
+                scene,
+                "--agents",
+                "1500",
+                "--steps",
+                "200",
+                "--neighbors",
+                neighbors,
+                "--threads",
+                "2",
+            ];
+            assert_eq!(checksum(&args), pinned, "{args:?}");
+        }
+    }
 }
