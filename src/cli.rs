@@ -371,7 +371,7 @@ mod tests {
     #[test]
     fn list_names_every_scene_variant_and_knob() {
         let text = list(&Config::embedded());
-        for e in &registry::SCENES {
+        for e in crate::scenes::SCENES {
             assert!(text.contains(e.name), "{}", e.name);
             for v in e.variants {
                 assert!(text.contains(v), "{v}");

@@ -3,7 +3,7 @@
 //! help panel, `--help` and the README's table all read [`CONTROLS`]; a test
 //! fails when the README disagrees.
 
-use crate::scenes::registry::SCENES;
+use crate::scenes::SCENES;
 use crate::sim::runner::Runner;
 
 /// Whether this build runs in a web page, where nothing quits the program

@@ -32,3 +32,6 @@ pub mod scenes;
 pub mod sim;
 pub mod steer;
 pub mod stopwatch;
+
+#[cfg(test)]
+pub(crate) mod testing;

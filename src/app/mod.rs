@@ -8,7 +8,7 @@
 use crate::config::{Config, SceneConfig};
 pub use crate::controls::Action;
 use crate::controls::{CONTROLS, Hint, IN_BROWSER};
-use crate::scenes::registry::Entry;
+use crate::sim::entry::Entry;
 use crate::sim::knobs::{Apply, Knob, number};
 use crate::sim::lesson::{Input, Setup};
 use crate::sim::runner::Runner;

@@ -12,7 +12,8 @@ mod locate;
 pub use app::AppConfig;
 pub use locate::ConfigError;
 
-use crate::scenes::registry::{self, Entry, SCENES};
+use crate::scenes::{SCENES, registry};
+use crate::sim::entry::Entry;
 use crate::sim::knobs::{Invalid, Params};
 use crate::sim::lesson::Setup;
 use crate::sim::pointer::{PointerMode, ScriptedPointer};

@@ -69,7 +69,7 @@ fn shipped_demos_toml_states_the_declared_defaults() {
 #[test]
 fn an_empty_file_is_every_default() {
     let config = parse("").unwrap();
-    assert_eq!(config.scenes.len(), registry::SCENES.len());
+    assert_eq!(config.scenes.len(), crate::scenes::SCENES.len());
     assert_eq!(config.app, AppConfig::default());
 }
 
@@ -137,7 +137,7 @@ fn unknown_scene_table_lists_the_scenes() {
 
 #[test]
 fn every_knob_out_of_range_is_blamed_with_its_place_and_range() {
-    for scene in &registry::SCENES {
+    for scene in crate::scenes::SCENES {
         for knob in scene.knobs {
             let above = knob.max + knob.step.max(1.0);
             let line = format!("\n{} = ", knob.name);

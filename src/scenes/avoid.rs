@@ -336,7 +336,7 @@ const AVOIDANCE_LENGTH: f32 = 40.0;
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::testing::scene_with;
+    use crate::testing::scene_with;
 
     #[test]
     fn each_step_of_the_lesson_penetrates_less() {

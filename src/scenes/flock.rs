@@ -16,7 +16,8 @@
 use super::{in_runs, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
-use crate::sim::crowd::{Agent, CHUNK, Crowd, Look, Metric, Sampling};
+use crate::sim::crowd::{Agent, Crowd, Look, Metric, Sampling};
+use crate::steer::par::CHUNK;
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
@@ -342,7 +343,7 @@ impl FlockScene {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::testing::scene_with;
+    use crate::testing::scene_with;
     use glam::Vec2;
 
     #[test]

@@ -15,7 +15,7 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
-use crate::sim::par;
+use crate::steer::par;
 use crate::steer::Limits;
 use crate::steer::group::{self, Apart, Leader, follow_leader};
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
@@ -292,7 +292,7 @@ impl Lesson for LeaderScene {
 #[cfg(test)]
 mod tests {
     use crate::sim::lesson::Input;
-    use crate::sim::testing::scene_with;
+    use crate::testing::scene_with;
     use glam::Vec2;
 
     #[test]

@@ -6,15 +6,33 @@
 //! moves them. While recording, it fills the overlay with the forces it
 //! used; recording never changes the simulation.
 
-pub mod avoid;
-pub mod doorway;
-pub mod flock;
-pub mod leader;
-pub mod patrol;
-pub mod pursuit;
 pub mod registry;
-pub mod seek;
-pub mod wander;
+
+/// Declares the scenes: each row names a scene's module (a file under
+/// `src/scenes/`) and its [`Lesson`](crate::sim::lesson::Lesson) type, and
+/// the rows' order is the app's. Expands to the `mod` lines and to
+/// [`SCENES`].
+macro_rules! registry {
+    ($( $module:ident :: $lesson:ident, )*) => {
+        $( pub mod $module; )*
+
+        /// Every scene, in the order the app shows them.
+        pub static SCENES: &[registry::Entry] = &[
+            $( registry::Entry::of::<$module::$lesson>(), )*
+        ];
+    };
+}
+
+registry! {
+    seek::SeekScene,
+    wander::WanderScene,
+    pursuit::PursuitScene,
+    patrol::PatrolScene,
+    doorway::DoorwayScene,
+    leader::LeaderScene,
+    avoid::AvoidScene,
+    flock::FlockScene,
+}
 
 use crate::steer::neighbors::Runs;
 use glam::Vec2;

@@ -246,7 +246,7 @@ impl Lesson for PatrolScene {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::testing::scene_with;
+    use crate::testing::scene_with;
 
     /// How far an agent may stray beyond the radius: at full speed its
     /// tightest turn has radius v^2 / a (a = max_force / mass), and turning

@@ -261,7 +261,7 @@ impl Lesson for PursuitScene {
 mod tests {
     use crate::sim::crowd::Look;
     use crate::sim::lesson::Input;
-    use crate::sim::testing::scene_with;
+    use crate::testing::scene_with;
     use glam::Vec2;
 
     /// Ticks until capture of a target running in a straight line to the right.

@@ -235,7 +235,7 @@ impl Lesson for SeekScene {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::testing::scene_with;
+    use crate::testing::scene_with;
 
     #[test]
     fn arrival_settles_within_a_pixel_without_overshoot() {

@@ -229,7 +229,7 @@ impl Lesson for WanderScene {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::testing::scene_with;
+    use crate::testing::scene_with;
 
     #[test]
     fn circle_wander_turns_smoothly_and_stays_finite() {

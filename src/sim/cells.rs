@@ -13,7 +13,7 @@
 //! (tests/headless.rs runs both ways and compares whole reports).
 
 use super::crowd::{Crowd, Look, Spare, permute};
-use super::par;
+use crate::steer::par;
 use glam::Vec2;
 
 /// Ticks between sorts: agents move at most a few px a tick, so in eight

@@ -11,9 +11,7 @@ use crate::steer::{Limits, Steering, integrate};
 use glam::Vec2;
 use rayon::prelude::*;
 
-/// Agents per unit of parallel work: large enough that splitting costs
-/// little, small enough that both cores stay busy to the end.
-pub const CHUNK: usize = 512;
+use crate::steer::par::CHUNK;
 
 /// An agent as a decision reads it: which one, where, how fast.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -230,7 +228,7 @@ pub(crate) fn permute<T: Copy + Default + Send + Sync>(
 ) {
     spare.resize(values.len(), T::default());
     let old = &values[..];
-    crate::sim::par::for_each_mut(spare, |k, v| *v = old[order[k] as usize]);
+    crate::steer::par::for_each_mut(spare, |k, v| *v = old[order[k] as usize]);
     std::mem::swap(values, spare);
 }
 

@@ -4,17 +4,14 @@
 
 pub mod cells;
 pub mod crowd;
+pub mod entry;
 pub mod knobs;
 pub mod lesson;
-pub mod par;
 pub mod pointer;
 pub mod report;
 pub mod runner;
 pub mod sample;
 pub mod series;
-
-#[cfg(test)]
-pub(crate) mod testing;
 
 /// The most agents a scene may ask for: a million, which the crowd scenes
 /// run in: the doorway and leader following in under 200 MB, flocking in

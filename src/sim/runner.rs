@@ -8,7 +8,7 @@ use super::knobs::Params;
 use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
 use super::series::Series;
 use crate::overlay::Overlay;
-use crate::scenes::registry::Entry;
+use crate::sim::entry::Entry;
 use crate::steer::avoid::Obstacle;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -97,13 +97,19 @@ impl Runner {
         }
     }
 
+    /// Keeps the crowd in spawn order from now on, whatever the scene
+    /// asks: for tests that hold a sorted run to an unsorted one.
+    #[cfg(test)]
+    pub(crate) fn keep_spawn_order(&mut self) {
+        self.cell_order = None;
+    }
+
     /// One fixed tick.
     pub fn step(&mut self, input: &Input) {
         self.overlay.clear();
         // Not on the web: its crowds are small, and its download tight.
         if let (Some(cell), Some(order)) = (self.scene.cell_order(), &mut self.cell_order)
             && self.tick.is_multiple_of(cells::EVERY)
-            && cfg!(not(target_arch = "wasm32"))
         {
             order.sort(cell, &mut self.crowd, &mut self.looks);
             self.steering.fill(Steering::default());
@@ -271,159 +277,4 @@ fn window_per_series(values: &[(&'static str, f64)]) -> Vec<(&'static str, Serie
         .iter()
         .map(|&(name, _)| (name, Series::window(HISTORY_TICKS)))
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::config::Config;
-    use crate::overlay::{Geom, Meaning};
-    use crate::scenes::registry::SCENES;
-    use crate::sim::sample::OverlaySample;
-    use crate::sim::testing::scene_with;
-
-    #[test]
-    fn the_selected_agent_is_recorded_with_the_overlay_off_and_beyond_the_sample() {
-        let mut run = scene_with("doorway", "v4", Some(1000));
-        assert!(run.scene.overlay_max_agents() < 900);
-        run.scene.select(Some(900));
-        run.steps(5);
-        assert_eq!(
-            run.scene.selected(),
-            Some(900),
-            "the selection survives ticks"
-        );
-        let shapes = &run.scene.overlay().shapes;
-        assert!(
-            !shapes.is_empty(),
-            "the overlay is off, agent 900 is recorded"
-        );
-        assert!(shapes.iter().all(|s| s.agent == Some(900)));
-        assert!(shapes.iter().any(|s| s.meaning == Meaning::Velocity));
-
-        run.scene.set_recording(true);
-        run.steps(1);
-        let overlay = run.scene.overlay();
-        let max = run.scene.overlay_max_agents();
-        let sample = OverlaySample::new(1000, max);
-        assert!(overlay.of_agent(900).count() > 0);
-        let recorded = (0..1000).filter(|&i| overlay.of_agent(i).count() > 0);
-        let expected = (0..1000).filter(|&i| i == 900 || sample.contains(i));
-        assert!(recorded.eq(expected), "the sample and the selected agent");
-        let last = sample.iter().last().unwrap();
-        assert!(last > 990, "spread to the end: {last}");
-        assert!(overlay.of_agent(last).count() > 0);
-        assert_eq!(overlay.of_agent(1).count(), 0, "not every one");
-
-        run.scene.select(Some(5000));
-        assert_eq!(run.scene.selected(), None, "out of range clears it");
-    }
-
-    #[test]
-    fn a_crowd_kept_in_cell_order_runs_as_one_kept_in_spawn_order() {
-        for (scene, variant) in [("flock", "flock"), ("leader", "follow")] {
-            let mut sorted = scene_with(scene, variant, Some(3000));
-            let mut spawned = scene_with(scene, variant, Some(3000));
-            spawned.scene.cell_order = None;
-            // An agent from the middle of the numbering.
-            let picked = 1234;
-            sorted.scene.select(Some(picked));
-            spawned.scene.select(Some(picked));
-            let (a, b) = (sorted.steps(400), spawned.steps(400));
-            let ids = |run: &crate::sim::testing::Run| {
-                let crowd = run.scene.crowd();
-                (0..crowd.len()).filter(|&i| crowd.id(i) != i).count()
-            };
-            let moved = ids(&sorted);
-            assert!(moved > 1000, "{scene}: sorted, {moved} agents moved");
-            assert_eq!(ids(&spawned), 0, "{scene}: in spawn order");
-            // Bit for bit the same run, figure for figure.
-            assert_eq!(a.checksum, b.checksum, "{scene}");
-            assert_eq!(format!("{:?}", a.metrics), format!("{:?}", b.metrics));
-            assert_eq!(sorted.scene.headline(), spawned.scene.headline());
-            // The agent picked is followed by id, wherever it is kept.
-            let (i, j) = (
-                sorted.scene.selected_index(),
-                spawned.scene.selected_index(),
-            );
-            let (i, j) = (i.expect("still there"), j.expect("still there"));
-            assert_ne!(i, j, "{scene}: kept elsewhere");
-            let crowds = (sorted.scene.crowd(), spawned.scene.crowd());
-            assert_eq!(crowds.0.positions()[i], crowds.1.positions()[j]);
-            assert_eq!(sorted.scene.inspect(picked), spawned.scene.inspect(picked));
-            let shapes = |run: &crate::sim::testing::Run| {
-                let shapes = &run.scene.overlay().shapes;
-                assert!(shapes.iter().all(|s| s.agent == Some(picked as u32)));
-                format!("{shapes:?}")
-            };
-            assert_eq!(shapes(&sorted), shapes(&spawned), "{scene}: its forces");
-        }
-    }
-
-    #[test]
-    fn every_scene_explains_its_agents_and_charts_finite_headlines() {
-        let config = Config::embedded();
-        for entry in &SCENES {
-            assert!(config.scene(entry.name).is_some(), "{}", entry.name);
-            for variant in entry.variants {
-                let mut run = scene_with(entry.name, variant, None);
-                run.steps(100);
-                let at = format!("{} {variant}", entry.name);
-                assert!(!run.scene.inspect(0).is_empty(), "{at}: inspect(0)");
-                let headline = run.scene.headline();
-                assert!((1..=2).contains(&headline.len()), "{at}: {headline:?}");
-                assert!(headline.iter().all(|(_, v)| v.is_finite()), "{at}");
-                let history = run.scene.history();
-                assert_eq!(history.len(), headline.len(), "{at}");
-                for ((name, series), (named, value)) in history.iter().zip(&headline) {
-                    assert_eq!(name, named, "{at}");
-                    assert_eq!(series.len(), 100, "{at}: one sample a tick");
-                    assert_eq!(series.latest(), Some(*value as f32), "{at}");
-                }
-                let recent = run.scene.recent_headline(30);
-                assert!(recent.iter().all(|(_, values)| values.len() == 30), "{at}");
-            }
-        }
-    }
-
-    #[test]
-    fn recording_and_selection_never_change_the_simulation() {
-        for entry in &SCENES {
-            let mut plain = scene_with(entry.name, entry.variants[0], None);
-            let mut watched = scene_with(entry.name, entry.variants[0], None);
-            watched.scene.set_recording(true);
-            watched.scene.select(Some(watched.scene.crowd().len() - 1));
-            plain.steps(100);
-            watched.steps(100);
-            assert_eq!(
-                plain.scene.crowd().checksum(),
-                watched.scene.crowd().checksum(),
-                "{}",
-                entry.name
-            );
-        }
-    }
-
-    #[test]
-    fn recorded_arrows_carry_the_raw_vector_lengths() {
-        // Seek draws its velocity to scale, the doorway as a unit direction.
-        for (scene, variant) in [("seek", "seek"), ("doorway", "v4")] {
-            let mut run = scene_with(scene, variant, None);
-            run.steps(50);
-            run.scene.select(Some(0));
-            let speed = run.scene.crowd().velocities()[0].length();
-            assert!(speed > 0.0, "{scene}");
-            run.steps(1);
-            let velocity = run
-                .scene
-                .overlay()
-                .of_agent(0)
-                .find(|s| s.meaning == Meaning::Velocity)
-                .expect("the selected agent's velocity");
-            assert!(matches!(velocity.geom, Geom::Arrow { .. }));
-            assert_eq!(velocity.magnitude, speed, "{scene}");
-            let mut others = (run.scene.overlay().shapes.iter())
-                .filter(|s| !matches!(s.geom, Geom::Arrow { .. }));
-            assert!(others.all(|s| s.magnitude == 0.0), "{scene}");
-        }
-    }
 }

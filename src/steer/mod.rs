@@ -10,6 +10,7 @@ pub mod group;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lanes;
 pub mod neighbors;
+pub mod par;
 pub mod path;
 pub mod pursuit;
 pub mod seek;

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use serve::serve;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use steering_demos::scenes::registry::SCENES;
+use steering_demos::scenes::SCENES;
 
 /// The page's size in CSS pixels (the canvas fills it).
 const PAGE: (u32, u32) = (960, 600);

@@ -1,9 +1,9 @@
 //! The queue lesson's scenario tests: every seed drains without overlap in
 //! v4, v0 tramples, the crowd starts apart, limits hold, the room grows.
 
-use crate::sim::testing::scene_with;
+use crate::testing::scene_with;
 
-fn seeded(variant: &str, seed: u64) -> crate::sim::testing::Run {
+fn seeded(variant: &str, seed: u64) -> crate::testing::Run {
     let mut run = scene_with("doorway", variant, None);
     run.reseed(seed);
     run

@@ -6,8 +6,8 @@
 //! [`Runs`]: laid out in columns, its rows are the stage's columns.
 
 use super::{MemoryOrder, NeighborIndex, Run, Runs};
-use crate::sim::crowd::CHUNK;
-use crate::sim::par::{self, join};
+use crate::steer::par::CHUNK;
+use crate::steer::par::{self, join};
 use glam::Vec2;
 use std::sync::atomic::{AtomicU32, Ordering};
 

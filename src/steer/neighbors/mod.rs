@@ -141,7 +141,7 @@ impl MemoryOrder<'_> {
         map: impl Fn(T) -> U + Sync,
     ) {
         out.resize_with(self.agents.len(), U::default);
-        crate::sim::par::for_each_mut(out, |k, o| *o = map(values[self.agents[k] as usize]));
+        crate::steer::par::for_each_mut(out, |k, o| *o = map(values[self.agents[k] as usize]));
     }
 }
 

@@ -1,7 +1,7 @@
 //! Figures and sums over pairs of nearby agents, each pair visited once.
 
 use super::{NeighborIndex, Neighbors};
-use crate::sim::par;
+use crate::steer::par;
 use glam::Vec2;
 
 /// [`super::Neighbors::fold_pairs`] by one query per agent (the reference, and

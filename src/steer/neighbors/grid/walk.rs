@@ -2,8 +2,8 @@
 //! other, met once, for figures ([`PairFold`]) and for sums ([`PairSum`]).
 
 use super::Grid;
-use crate::sim::par::{self, join};
 use crate::steer::neighbors::pairs::{PairFold, PairSum};
+use crate::steer::par::{self, join};
 use std::ops::Range;
 
 impl Grid {

@@ -1,10 +1,14 @@
-//! Helpers for scenario tests: a shipped scene, run headless.
+//! Helpers for scenario tests: a shipped scene, as demos.toml configures
+//! it, run headless. Test code only; it sits at the top of the crate, so
+//! it may use every layer.
 
-use super::lesson::Setup;
-use super::pointer::ScriptedPointer;
-use super::report::{Report, drive};
-use super::runner::Runner;
+mod runner;
+
 use crate::config::Config;
+use crate::sim::lesson::Setup;
+use crate::sim::pointer::ScriptedPointer;
+use crate::sim::report::{Report, drive};
+use crate::sim::runner::Runner;
 
 /// A shipped scene with its scripted pointer.
 pub struct Run {
