@@ -5,8 +5,8 @@
 //! never waits for the simulation, nor the simulation for the drawing, and
 //! with software OpenGL the two share the cores instead of taking turns.
 //!
-//! A web page has no threads, and a machine may refuse one: then the steps
-//! run in line, as before.
+//! A web page has no threads (its `spawn` says so), and a machine may
+//! refuse one: then the steps run in line.
 
 use glam::Vec2;
 use steering_demos::app::App;
@@ -28,43 +28,19 @@ fn advance((mut app, seconds, pointer): Job) -> Stepped {
 /// Steps under way: [`Stepper::finish`] gives the app back.
 pub enum Stepping {
     /// With the worker.
-    #[cfg(not(target_arch = "wasm32"))]
     Away,
     /// Stepped in line (boxed: an app is large).
     Done(Box<Stepped>),
 }
 
 /// The worker that runs the steps, kept for the window's life.
-#[cfg(not(target_arch = "wasm32"))]
 pub struct Stepper {
     worker: Option<worker::Worker>,
 }
 
-/// In a web page: no worker.
-#[cfg(target_arch = "wasm32")]
-pub struct Stepper;
-
-#[cfg(target_arch = "wasm32")]
 impl Stepper {
-    pub fn new() -> Self {
-        Self
-    }
-
-    /// Steps `app` by `seconds` at `pointer`, in line.
-    pub fn start(&self, app: App, seconds: f64, pointer: Vec2) -> Stepping {
-        Stepping::Done(Box::new(advance((app, seconds, pointer))))
-    }
-
-    /// The app and the milliseconds its steps took.
-    pub fn finish(&self, stepping: Stepping) -> Stepped {
-        let Stepping::Done(stepped) = stepping;
-        *stepped
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Stepper {
-    /// Starts the worker (none if the system refuses one: then in line).
+    /// Starts the worker (none if the system refuses one, as a web page
+    /// does: then in line).
     pub fn new() -> Self {
         Self {
             worker: worker::Worker::spawn(),
@@ -99,7 +75,6 @@ impl Stepper {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 mod worker {
     use super::{Job, Stepped, advance};
     use std::sync::mpsc::{Receiver, Sender, channel};

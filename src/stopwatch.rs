@@ -5,32 +5,37 @@
 /// Started at construction; reads the time since in seconds or milliseconds.
 #[derive(Debug, Clone, Copy)]
 pub struct Stopwatch {
-    #[cfg(not(target_arch = "wasm32"))]
-    started: std::time::Instant,
-    #[cfg(target_arch = "wasm32")]
     started: f64,
 }
 
 impl Stopwatch {
     pub fn start() -> Self {
-        Self {
-            #[cfg(not(target_arch = "wasm32"))]
-            started: std::time::Instant::now(),
-            #[cfg(target_arch = "wasm32")]
-            started: macroquad::miniquad::date::now(),
-        }
+        Self { started: now() }
     }
 
     pub fn seconds(&self) -> f64 {
-        #[cfg(not(target_arch = "wasm32"))]
-        return self.started.elapsed().as_secs_f64();
-        #[cfg(target_arch = "wasm32")]
-        return (macroquad::miniquad::date::now() - self.started).max(0.0);
+        (now() - self.started).max(0.0)
     }
 
     pub fn millis(&self) -> f64 {
         self.seconds() * 1e3
     }
+}
+
+/// Seconds since a fixed moment: the first call, natively.
+#[cfg(not(target_arch = "wasm32"))]
+fn now() -> f64 {
+    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    EPOCH
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+}
+
+/// Seconds since a fixed moment: the page's clock.
+#[cfg(target_arch = "wasm32")]
+fn now() -> f64 {
+    macroquad::miniquad::date::now()
 }
 
 #[cfg(test)]

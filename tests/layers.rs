@@ -103,3 +103,29 @@ fn every_layer_names_only_the_layers_below_it() {
     }
     assert!(broken.is_empty(), "upward imports:\n{}", broken.join("\n"));
 }
+#[test]
+fn the_platform_shows_only_at_the_edges() {
+    let mut sites = Vec::new();
+    for (path, text) in all_sources() {
+        for (n, line) in text.lines().enumerate() {
+            if code(line).contains("target_arch = \"wasm32\"") {
+                sites.push((path.clone(), n + 1));
+            }
+        }
+    }
+    let inside: Vec<String> = sites
+        .iter()
+        .filter(|(path, _)| !EDGES.contains(&path.as_str()))
+        .map(|(path, line)| format!("{path}:{line}"))
+        .collect();
+    assert!(
+        inside.is_empty(),
+        "the platform named outside its edges:\n{}",
+        inside.join("\n")
+    );
+    assert!(
+        sites.len() <= MAX_PLATFORM_SITES,
+        "{} `target_arch = \"wasm32\"` sites, at most {MAX_PLATFORM_SITES}",
+        sites.len()
+    );
+}

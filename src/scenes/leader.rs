@@ -17,7 +17,7 @@ use crate::sim::knobs::Knob;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::par;
 use crate::steer::Limits;
-use crate::steer::group::{self, Apart, Leader, follow_leader};
+use crate::steer::group::{self, Apart, Leader, follow_leader, separation_from};
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::seek::arrive;
 use crate::steer::sum::{ExactSum, ExactTotal};
@@ -198,7 +198,7 @@ impl Lesson for LeaderScene {
                 return;
             }
             let (pos, vel) = (positions[i], velocities[i]);
-            let push = pushes[slot_of(i)].value() * p.max_separation;
+            let push = separation_from(pushes[slot_of(i)].value(), p.max_separation);
             let f = follow_leader(pos, vel, &lead, p.max_speed, push, &follow);
             *d = Decision {
                 force: f.force,

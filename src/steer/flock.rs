@@ -2,6 +2,7 @@
 //! go with separation (in [`super::group`]). Each takes what the neighbours
 //! add up to, so the caller gathers them once.
 
+use super::lanes::{Scalar, Vector};
 use super::seek::seek;
 use super::sum::ExactSum;
 use glam::Vec2;
@@ -41,26 +42,27 @@ impl Neighbourhood {
 }
 
 /// Steer toward the neighbours' mean heading:
-/// `mean_velocity.normalize() * max_speed - velocity`. No neighbours, or
-/// neighbours whose velocities cancel out, give zero.
-pub fn alignment(velocity: Vec2, n: &Neighbourhood, max_speed: f32) -> Vec2 {
-    if n.count == 0 {
-        return Vec2::ZERO;
-    }
-    let heading = n.velocity_sum.value().normalize_or_zero();
-    if heading == Vec2::ZERO {
-        return Vec2::ZERO;
-    }
-    heading * max_speed - velocity
+/// `mean_velocity.normalize() * max_speed - velocity`, from the sum of the
+/// `count` neighbours' velocities. No neighbours, or neighbours whose
+/// velocities cancel out, give zero. For one boid or four ([`Vector`]).
+pub fn alignment<V: Vector>(velocity: V, velocity_sum: V, count: V::Real, max_speed: f32) -> V {
+    let heading = velocity_sum.normalize_or_zero();
+    let seen_any = count.gt(V::Real::splat(0.0));
+    (heading * max_speed - velocity).or_zero(seen_any & heading.is_nonzero())
 }
 
-/// Seek the neighbours' mean position; zero without neighbours.
-pub fn cohesion(position: Vec2, velocity: Vec2, n: &Neighbourhood, max_speed: f32) -> Vec2 {
-    if n.count == 0 {
-        return Vec2::ZERO;
-    }
-    let centre = position + n.offset_sum.value() / n.count as f32;
-    seek(position, velocity, centre, max_speed)
+/// Seek the neighbours' mean position, from the sum of the `count`
+/// neighbours' offsets from the boid; zero without neighbours. For one
+/// boid or four ([`Vector`]).
+pub fn cohesion<V: Vector>(
+    position: V,
+    velocity: V,
+    offset_sum: V,
+    count: V::Real,
+    max_speed: f32,
+) -> V {
+    let centre = position + offset_sum / count;
+    seek(position, velocity, centre, max_speed).or_zero(count.gt(V::Real::splat(0.0)))
 }
 
 #[cfg(test)]
@@ -72,17 +74,16 @@ mod tests {
         let mut n = Neighbourhood::default();
         n.add(Vec2::new(10.0, 0.0), Vec2::new(0.0, 2.0));
         n.add(Vec2::new(-10.0, 0.0), Vec2::new(0.0, 4.0));
-        let f = alignment(Vec2::new(3.0, 0.0), &n, 3.0);
+        let align =
+            |v, n: &Neighbourhood| alignment(v, n.velocity_sum.value(), n.count as f32, 3.0);
+        let f = align(Vec2::new(3.0, 0.0), &n);
         assert!((f - Vec2::new(-3.0, 3.0)).length() < 1e-5);
         // Opposite headings cancel: no opinion, not NaN.
         let mut opposed = Neighbourhood::default();
         opposed.add(Vec2::X, Vec2::X);
         opposed.add(-Vec2::X, -Vec2::X);
-        assert_eq!(alignment(Vec2::Y, &opposed, 3.0), Vec2::ZERO);
-        assert_eq!(
-            alignment(Vec2::Y, &Neighbourhood::default(), 3.0),
-            Vec2::ZERO
-        );
+        assert_eq!(align(Vec2::Y, &opposed), Vec2::ZERO);
+        assert_eq!(align(Vec2::Y, &Neighbourhood::default()), Vec2::ZERO);
     }
 
     #[test]
@@ -91,11 +92,11 @@ mod tests {
         n.add(Vec2::new(10.0, 0.0), Vec2::ZERO);
         n.add(Vec2::new(10.0, 20.0), Vec2::ZERO);
         // Centre at (10, 10) from the boid: seek it at full speed from rest.
-        let f = cohesion(Vec2::ZERO, Vec2::ZERO, &n, 3.0);
+        let cohere =
+            |p, v, n: &Neighbourhood| cohesion(p, v, n.offset_sum.value(), n.count as f32, 3.0);
+        let f = cohere(Vec2::ZERO, Vec2::ZERO, &n);
         assert!((f - Vec2::new(1.0, 1.0).normalize() * 3.0).length() < 1e-5);
-        assert_eq!(
-            cohesion(Vec2::ONE, Vec2::ONE, &Neighbourhood::default(), 3.0),
-            Vec2::ZERO
-        );
+        let none = cohere(Vec2::ONE, Vec2::ONE, &Neighbourhood::default());
+        assert_eq!(none, Vec2::ZERO, "no neighbours: zero, not NaN");
     }
 }

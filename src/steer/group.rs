@@ -1,6 +1,7 @@
 //! Group behaviors: separation (SPEC 7), queue (SPEC 9) and leader following
 //! (SPEC 8). Neighbours come in through [`super::neighbors`].
 
+use super::lanes::{Lanes, Scalar, Vector};
 use super::neighbors::PairSum;
 use super::pursuit::{Prediction, evade, predict};
 use super::seek::arrive;
@@ -36,7 +37,14 @@ pub fn separation(
         .into_iter()
         .map(|n| push_away(position - n, params.radius))
         .collect();
-    pushes.value() * params.max_separation
+    separation_from(pushes.value(), params.max_separation)
+}
+
+/// Separation from the sum of an agent's [`push_away`]s (worked out by
+/// [`separation`], or a pair at a time by [`Apart`]): the sum times the
+/// strength. For one agent or four ([`Vector`]).
+pub fn separation_from<V: Vector>(pushes: V, strength: f32) -> V {
+    pushes * strength
 }
 
 /// [`separation`] a pair at a time ([`PairSum`]): each pair of agents
@@ -71,11 +79,9 @@ impl PairSum for Apart {
         sb.merge(push.negated());
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     const BATCHED: bool = true;
 
-    /// [`pushes_away`], four pairs at a time.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// [`push_away`], four pairs at a time.
     fn meet_batch(
         &self,
         a: usize,
@@ -104,45 +110,25 @@ impl PairSum for Apart {
 }
 
 /// [`push_away`] from up to four neighbours at once, `(slot, offset)`
-/// with `offset` = neighbour - agent: the same operations lane by lane, so
-/// the same bits, with one square root and the divisions for all four.
-#[cfg(not(target_arch = "wasm32"))]
+/// with `offset` = neighbour - agent, side by side ([`Lanes`]); lanes past
+/// them push nothing.
 pub fn pushes_away(four: &[(u32, Vec2)], radius: f32) -> [Vec2; 4] {
-    use glam::Vec4;
-    // Lanes left over stand a radius away: finite, and unused.
-    let (mut x, mut y) = ([radius; 4], [0.0; 4]);
-    for (l, &(_, offset)) in four.iter().take(4).enumerate() {
-        (x[l], y[l]) = (-offset.x, -offset.y);
-    }
-    let (ax, ay) = (Vec4::from_array(x), Vec4::from_array(y));
-    let d_sq = ax * ax + ay * ay;
-    let d = Vec4::from_array(d_sq.to_array().map(f32::sqrt));
-    let k = Vec4::splat(radius) / d.max(Vec4::splat(radius * f32::EPSILON)) - Vec4::ONE;
-    let (px, py, d_sq) = (
-        (ax / d * k).to_array(),
-        (ay / d * k).to_array(),
-        d_sq.to_array(),
-    );
-    std::array::from_fn(|l| {
-        if d_sq[l] > radius * radius || d_sq[l] == 0.0 {
-            Vec2::ZERO
-        } else {
-            Vec2::new(px[l], py[l])
-        }
-    })
+    let away = Lanes::gather(four.iter().map(|&(_, offset)| -offset), Vec2::ZERO);
+    push_away(away, radius).to_array()
 }
 
 /// One neighbour's share of [`separation`] (before `max_separation`), for a
 /// neighbour at `away` = agent - neighbour: zero beyond `radius` or exactly
-/// on the agent.
-pub fn push_away(away: Vec2, radius: f32) -> Vec2 {
+/// on the agent. For one agent or four ([`Vector`]).
+pub fn push_away<V: Vector>(away: V, radius: f32) -> V {
     let d_sq = away.length_squared();
-    if d_sq > radius * radius || d_sq == 0.0 {
-        return Vec2::ZERO;
-    }
     let d = d_sq.sqrt();
+    let zero = V::Real::splat(0.0);
     // Finite even for a neighbour a hair's breadth away.
-    away / d * (radius / d.max(radius * f32::EPSILON) - 1.0)
+    let k =
+        V::Real::splat(radius) / d.max(V::Real::splat(radius * f32::EPSILON)) - V::Real::splat(1.0);
+    let within = d_sq.le(V::Real::splat(radius * radius)) & d_sq.ne(zero);
+    (away / d * k).or_zero(within)
 }
 
 /// The steps of the queue lesson (SPEC section 9).
@@ -186,9 +172,26 @@ pub struct QueueOutcome {
     pub velocity_scale: f32,
 }
 
-/// The point an agent checks for someone to queue behind.
-pub fn queue_ahead(position: Vec2, velocity: Vec2, params: &QueueParams) -> Vec2 {
+/// The point an agent checks for someone to queue behind:
+/// `position + normalize(velocity) * max_queue_ahead`. For one agent or
+/// four ([`Vector`]).
+pub fn queue_ahead<V: Vector>(position: V, velocity: V, params: &QueueParams) -> V {
     position + velocity.normalize_or_zero() * params.max_queue_ahead
+}
+
+/// Whether someone at `other` is within `max_queue_radius` of `point`:
+/// of an agent's ahead point, it stands in the way; of the agent itself,
+/// the agent is crowded (v3's hard stop). For one agent or four
+/// ([`Vector`]).
+pub fn within_queue_radius<V: Vector>(
+    point: V,
+    other: V,
+    params: &QueueParams,
+) -> <V::Real as Scalar>::Mask {
+    let radius = params.max_queue_radius;
+    point
+        .distance_squared(other)
+        .le(V::Real::splat(radius * radius))
 }
 
 /// The queue behavior. `steering` is the sum of every other behavior's force
@@ -317,7 +320,6 @@ pub fn follow_leader(
 mod tests {
     use super::*;
 
-    #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         /// Four at a time gives the bits one at a time gives: near, far,
         /// on top, beyond the radius, and fewer than four.

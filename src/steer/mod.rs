@@ -7,7 +7,6 @@
 pub mod avoid;
 pub mod flock;
 pub mod group;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod lanes;
 pub mod neighbors;
 pub mod par;
@@ -21,6 +20,7 @@ pub mod wander;
 mod properties;
 
 use glam::Vec2;
+pub use lanes::{Lanes, Vector};
 
 /// How fast an agent may go and how hard it may steer.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -58,14 +58,10 @@ impl Steering {
     }
 }
 
-/// Shortens `v` to length `max` if it is longer. Never produces NaN for finite input.
-pub fn truncate(v: Vec2, max: f32) -> Vec2 {
-    let len_sq = v.length_squared();
-    if len_sq > max * max && len_sq > 0.0 {
-        v * (max / len_sq.sqrt())
-    } else {
-        v
-    }
+/// Shortens `v` to length `max` if it is longer, for one agent or four
+/// ([`Vector`]). Never produces NaN for finite input.
+pub fn truncate<V: Vector>(v: V, max: f32) -> V {
+    v.truncate(max)
 }
 
 /// The movement manager: the one function that writes position and velocity.

@@ -1,9 +1,11 @@
 //! Seek, flee and arrival (SPEC section 2).
 
+use super::Vector;
 use glam::Vec2;
 
 /// Full speed toward `target`: `normalize(target - position) * max_speed - velocity`.
-pub fn seek(position: Vec2, velocity: Vec2, target: Vec2, max_speed: f32) -> Vec2 {
+/// For one agent or four ([`Vector`]).
+pub fn seek<V: Vector>(position: V, velocity: V, target: V, max_speed: f32) -> V {
     desired_toward(position, target, max_speed) - velocity
 }
 
@@ -31,7 +33,7 @@ pub fn arrive(
 }
 
 /// The desired velocity toward `target` at `speed`; zero when already there.
-fn desired_toward(position: Vec2, target: Vec2, speed: f32) -> Vec2 {
+fn desired_toward<V: Vector>(position: V, target: V, speed: f32) -> V {
     (target - position).normalize_or_zero() * speed
 }
 

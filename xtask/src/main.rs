@@ -13,9 +13,12 @@ use std::process::{Command, ExitCode};
 const TARGET: &str = "wasm32-unknown-unknown";
 const PROFILE: &str = "web";
 const WASM: &str = "steering-demos.wasm";
-/// What a visitor downloads, at most: raw and gzipped.
+/// What a visitor downloads, at most: raw and gzipped. The page runs the
+/// desktop's code (the crowds' rules four agents at a time, rayon on the
+/// page's one thread), which costs some 23 KB gzipped over the smaller
+/// one-agent copies it used to run: the budget grew by that, from 1.30 MB.
 const BUDGET_BYTES: u64 = 3_000_000;
-const BUDGET_GZIP_BYTES: u64 = 1_300_000;
+const BUDGET_GZIP_BYTES: u64 = 1_330_000;
 
 const USAGE: &str = "usage: cargo xtask <task>
 

@@ -9,6 +9,7 @@ use crate::sim::crowd::{Agent, Crowd, GROUP, Look};
 use crate::steer::avoid::{AvoidParams, Probes, avoid};
 use crate::steer::group::{
     QueueParams, QueueVariant, SeparationParams, queue, queue_ahead, separation,
+    within_queue_radius,
 };
 use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::seek::seek;
@@ -220,8 +221,7 @@ fn decide(agent: Agent, ahead: Vec2, sight: Option<Sight>, room: &Room, rules: &
     let (mut crowded, mut push, mut overlap) = (false, Vec2::ZERO, Overlap::default());
     if v4 || (neighbor_ahead && listed) {
         let others = near.iter().map(|n| n.position);
-        let q_sq = q.max_queue_radius * q.max_queue_radius;
-        crowded = others.clone().any(|p| p.distance_squared(pos) <= q_sq);
+        crowded = others.clone().any(|p| within_queue_radius(pos, p, q));
         if v4 {
             // Added after the brake, so the brake does not cancel it (when
             // someone is ahead this is the tutorial's steering + brake +

@@ -1,18 +1,15 @@
 //! What the doorway's agents see around them: the others near each
 //! agent, and whether someone stands at the point it looks ahead to. The
 //! agents decide in groups ([`GROUP`], consecutive in the grid's memory
-//! order, so standing together), and on the desktop a group shares one
-//! scan of the cells around it.
+//! order, so standing together), and a group shares one scan of the cells
+//! around it.
 
 use super::decide::Rules;
 use crate::sim::crowd::{Agent, GROUP};
 use crate::steer::neighbors::{Near, NeighborIndex};
-use glam::Vec2;
-#[cfg(not(target_arch = "wasm32"))]
-use {
-    crate::steer::lanes::Lanes,
-    glam::{BVec4, UVec4, Vec4},
-};
+use crate::steer::group::within_queue_radius;
+use crate::steer::lanes::{Lanes, Vector};
+use glam::{BVec4, UVec4, Vec2, Vec4};
 
 /// What a group of agents ([`GROUP`], decided together) saw around them,
 /// lane by lane: kept between ticks, so that a tick allocates nothing.
@@ -45,9 +42,8 @@ impl Seen {
 /// within the near radius, in no set order (whatever reads the list adds
 /// up or counts, exactly), and whether anyone else is within the queue
 /// radius of its ahead point. Two queries an agent (one per circle) would
-/// visit a third more cells and candidates. On the desktop the group
-/// shares scans ([`look_together`]); on the web each agent scans alone
-/// ([`look_alone`]): its crowds are small, and its download counts.
+/// visit a third more cells and candidates; a scan an agent, four times
+/// the visits of a run of cells.
 pub(super) fn look_around(
     agents: &[Agent],
     aheads: &[Vec2; GROUP],
@@ -57,86 +53,35 @@ pub(super) fn look_around(
     seen: &mut Seen,
 ) {
     (seen.listed, seen.someone_ahead) = ([0; GROUP], [false; GROUP]);
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        // Consecutive agents in memory order stand together, except where
-        // the order moves on from the end of one run of cells to the start
-        // of the next (the foot of a column to the head of the next one): a
-        // box around both would take in both runs whole. The group splits
-        // there, where two agents stand more than SPLIT cells apart.
-        const SPLIT: f32 = 8.0;
-        let apart = SPLIT * rules.near_radius.max(rules.queue.max_queue_radius);
-        let mut start = 0;
-        for end in 1..=agents.len() {
-            let last = end == agents.len();
-            if last
-                || (agents[end].position - agents[end - 1].position)
-                    .abs()
-                    .max_element()
-                    > apart
-            {
-                let part = Part {
-                    agents,
-                    lanes: start..end,
-                    aheads,
-                };
-                look_together(part, rules, neighbors, positions, seen);
-                start = end;
-            }
+    // Consecutive agents in memory order stand together, except where
+    // the order moves on from the end of one run of cells to the start
+    // of the next (the foot of a column to the head of the next one): a
+    // box around both would take in both runs whole. The group splits
+    // there, where two agents stand more than SPLIT cells apart.
+    const SPLIT: f32 = 8.0;
+    let apart = SPLIT * rules.near_radius.max(rules.queue.max_queue_radius);
+    let mut start = 0;
+    for end in 1..=agents.len() {
+        let last = end == agents.len();
+        if last
+            || (agents[end].position - agents[end - 1].position)
+                .abs()
+                .max_element()
+                > apart
+        {
+            let part = Part {
+                agents,
+                lanes: start..end,
+                aheads,
+            };
+            look_together(part, rules, neighbors, positions, seen);
+            start = end;
         }
     }
-    #[cfg(target_arch = "wasm32")]
-    for (l, &agent) in agents.iter().enumerate() {
-        seen.someone_ahead[l] = look_alone(
-            agent,
-            aheads[l],
-            rules,
-            neighbors,
-            positions,
-            &mut seen.near[l],
-        );
-        seen.listed[l] = seen.near[l].len();
-    }
-}
-
-/// [`look_around`] for one agent: clears `near` and lists in it the
-/// others within the near radius; says whether anyone else is within the
-/// queue radius of `ahead`. The web build's, and the reference
-/// [`look_together`] is tested against.
-#[cfg(any(test, target_arch = "wasm32"))]
-fn look_alone(
-    me: Agent,
-    ahead: Vec2,
-    rules: &Rules,
-    neighbors: &impl NeighborIndex,
-    positions: &[Vec2],
-    near: &mut Vec<Near>,
-) -> bool {
-    let q = &rules.queue;
-    let near_sq = rules.near_radius * rules.near_radius;
-    let ahead_sq = q.max_queue_radius * q.max_queue_radius;
-    let reach = Vec2::splat(rules.near_radius.max(q.max_queue_radius));
-    let (min, max) = (
-        me.position.min(ahead) - reach,
-        me.position.max(ahead) + reach,
-    );
-    near.clear();
-    let mut someone_ahead = false;
-    neighbors.candidates(positions, min, max, |n| {
-        if n.index as usize == me.index {
-            return;
-        }
-        someone_ahead |= n.position.distance_squared(ahead) <= ahead_sq;
-        if n.position.distance_squared(me.position) <= near_sq {
-            near.push(n);
-        }
-    });
-    someone_ahead
 }
 
 /// Some of a group's agents, next to each other in it, and their ahead
 /// points.
-#[cfg(not(target_arch = "wasm32"))]
 struct Part<'a> {
     agents: &'a [Agent],
     lanes: std::ops::Range<usize>,
@@ -148,7 +93,6 @@ struct Part<'a> {
 /// for all its agents, and each candidate tested against the four lanes
 /// side by side. Fills the part's lanes of `seen`, and leaves the others
 /// as they are.
-#[cfg(not(target_arch = "wasm32"))]
 fn look_together(
     part: Part,
     rules: &Rules,
@@ -158,7 +102,6 @@ fn look_together(
 ) {
     let q = &rules.queue;
     let near_sq = Vec4::splat(rules.near_radius * rules.near_radius);
-    let ahead_sq = Vec4::splat(q.max_queue_radius * q.max_queue_radius);
     let reach = Vec2::splat(rules.near_radius.max(q.max_queue_radius));
     // Lanes outside the part stand at infinity, where no one is near them.
     let (mut me, mut ahead) = (Lanes::splat(Vec2::INFINITY), Lanes::splat(Vec2::INFINITY));
@@ -196,8 +139,9 @@ fn look_together(
         for (&index, &position) in run.ids.iter().zip(run.positions) {
             // Each agent meets itself among the candidates: not a neighbour.
             let other = !UVec4::splat(index).cmpeq(ids);
-            found |= ahead.distance_squared(position).cmple(ahead_sq) & other;
-            let close = me.distance_squared(position).cmple(near_sq) & other;
+            let position_in_lanes = Lanes::splat(position);
+            found |= within_queue_radius(ahead, position_in_lanes, q) & other;
+            let close = me.distance_squared(position_in_lanes).cmple(near_sq) & other;
             let at = Near { index, position };
             (l0[n[0]], l1[n[1]], l2[n[2]], l3[n[3]]) = (at, at, at, at);
             n[0] += usize::from(close.x);
@@ -252,8 +196,7 @@ mod tests {
         /// stand (some on the very same spot, which only the index tells
         /// apart; some in a second crowd far off, so that groups split), in
         /// both layouts of the grid and by brute force, with lists left
-        /// long by earlier groups. So does each agent's scan alone, the web
-        /// build's.
+        /// long by earlier groups.
         #[test]
         fn a_group_scan_finds_what_each_agent_finds_alone(
             spots in prop::collection::vec((0u8..40, 0u8..30, any::<bool>()), 1..160),
@@ -276,7 +219,7 @@ mod tests {
                 Neighbors::with_runs(NeighborMode::Grid, rules.near_radius, Runs::Columns),
                 Neighbors::new(NeighborMode::Brute, rules.near_radius),
             ];
-            let (mut seen, mut one) = (Seen::default(), vec![Near::default(); 9]);
+            let mut seen = Seen::default();
             for mut neighbors in searches {
                 neighbors.rebuild(&positions);
                 let by_index: Vec<usize> = (0..positions.len()).collect();
@@ -301,12 +244,7 @@ mod tests {
                         for (l, &agent) in agents.iter().enumerate() {
                             let expected = alone(agent, aheads[l], &rules, &positions);
                             let near = indices(seen.near(l));
-                            prop_assert_eq!((near, seen.someone_ahead[l]), expected.clone());
-                            // And the web build's scan, agent by agent.
-                            let ahead = look_alone(
-                                agent, aheads[l], &rules, &neighbors, &positions, &mut one,
-                            );
-                            prop_assert_eq!((indices(&one), ahead), expected);
+                            prop_assert_eq!((near, seen.someone_ahead[l]), expected);
                         }
                     }
                 }

@@ -1,121 +1,81 @@
-//! A boid's three forces from what it saw of the flock: one boid at a time
-//! ([`decide`], the rules as they read), and four at a time
-//! ([`decide_four`]: the same operations lane by lane, so the same bits;
-//! four boids' chains of square roots and divisions side by side, where
-//! one boid's chain alone leaves the processor waiting on each result).
+//! A boid's three forces from what it saw of the flock, decided four
+//! boids at a time: the rules of [`crate::steer::flock`] and
+//! [`crate::steer::group`], written once over [`Vector`], run on
+//! [`Lanes`] (one boid's rules, side by side; the same bits).
 
 use super::seeing::Seen;
 use super::{FlockParams, Forces, Variant};
 use crate::sim::crowd::Agent;
-#[cfg(not(target_arch = "wasm32"))]
-use {crate::steer::lanes::Lanes, glam::Vec4};
-#[cfg(any(test, target_arch = "wasm32"))]
-use {
-    crate::steer::{
-        flock::{alignment, cohesion},
-        truncate,
-    },
-    glam::Vec2,
-};
+use crate::steer::flock::{alignment, cohesion};
+use crate::steer::group::separation_from;
+use crate::steer::lanes::{Lanes, Vector};
+use crate::steer::truncate;
+use glam::{Vec2, Vec4};
 
-/// A boid's three forces, from what it saw of the flock as it stood at the
-/// start of the tick. The web build's, and the reference the desktop's
-/// [`decide_four`] is tested against.
-#[cfg(any(test, target_arch = "wasm32"))]
-pub(super) fn decide(agent: Agent, seen: &Seen, p: &FlockParams, variant: Variant) -> Forces {
-    let (pos, vel) = (agent.position, agent.velocity);
-    let near = seen.near;
-    // Separation as in the doorway (SPEC 7, weighted by closeness), in the
-    // units of the other two: a desired change of velocity.
-    let push = seen.pushes.value() * p.max_speed;
+/// The three weighted forces of a boid (or four), from its position,
+/// velocity and what it saw: the sum of its separation pushes, of its
+/// neighbours' velocities and of their offsets, and their count.
+#[allow(clippy::too_many_arguments)]
+fn rules<V: Vector>(
+    position: V,
+    velocity: V,
+    pushes: V,
+    velocity_sum: V,
+    offset_sum: V,
+    count: V::Real,
+    p: &FlockParams,
+    variant: Variant,
+) -> [V; 3] {
     // Each rule is capped at max_force before it is weighted (as in
     // Reynolds' boids and The Nature of Code), so the weights, not the
     // distances, decide which rule wins: 1.5 separation beats 1.0 cohesion.
-    let rule = |force: Vec2, weight: f32| truncate(force, p.max_force) * weight;
-    Forces {
-        neighbours: near.count,
-        separation: rule(push, p.separation_weight),
-        alignment: match variant {
-            Variant::Separation => Vec2::ZERO,
-            _ => rule(alignment(vel, &near, p.max_speed), p.alignment_weight),
-        },
-        cohesion: match variant {
-            Variant::Flock => rule(cohesion(pos, vel, &near, p.max_speed), p.cohesion_weight),
-            _ => Vec2::ZERO,
-        },
-    }
+    let rule = |force: V, weight: f32| truncate(force, p.max_force) * weight;
+    // Separation in the units of the other two: a desired change of
+    // velocity, at most max_speed per neighbour at the edge of contact.
+    let separation = rule(separation_from(pushes, p.max_speed), p.separation_weight);
+    let alignment = match variant {
+        Variant::Separation => V::ZERO,
+        _ => rule(
+            alignment(velocity, velocity_sum, count, p.max_speed),
+            p.alignment_weight,
+        ),
+    };
+    let cohesion = match variant {
+        Variant::Flock => rule(
+            cohesion(position, velocity, offset_sum, count, p.max_speed),
+            p.cohesion_weight,
+        ),
+        _ => V::ZERO,
+    };
+    [separation, alignment, cohesion]
 }
 
-/// [`decide`] for up to four boids (`agents[l]` saw `seen[l]`); lanes
-/// beyond them are left at their defaults. On the desktop four at a time
-/// ([`in_lanes`]); on the web one at a time: its crowds are small, and its
-/// download counts.
+/// The forces of up to four boids (`agents[l]` saw `seen[l]`), side by
+/// side; lanes beyond them work on zeros and are left at their defaults.
 pub(super) fn decide_four(
     agents: &[Agent],
     seen: &[Seen; 4],
     p: &FlockParams,
     variant: Variant,
 ) -> [Forces; 4] {
-    #[cfg(not(target_arch = "wasm32"))]
-    return in_lanes(agents, seen, p, variant);
-    #[cfg(target_arch = "wasm32")]
-    {
-        let mut forces = [Forces::default(); 4];
-        for ((f, &agent), seen) in forces.iter_mut().zip(agents).zip(seen) {
-            *f = decide(agent, seen, p, variant);
-        }
-        forces
-    }
-}
-
-/// [`decide`] for up to four boids, lane by lane the same operations in
-/// the same order: the same bits. Lanes beyond the boids work on zeros and
-/// are left at their defaults.
-#[cfg(not(target_arch = "wasm32"))]
-fn in_lanes(agents: &[Agent], seen: &[Seen; 4], p: &FlockParams, variant: Variant) -> [Forces; 4] {
-    let lanes = agents.len().min(4);
-    let mut position = Lanes::ZERO;
-    let mut velocity = Lanes::ZERO;
-    let mut push = Lanes::ZERO;
-    let mut heading_sum = Lanes::ZERO;
-    let mut offset_sum = Lanes::ZERO;
+    let boids = agents.len().min(4);
+    let lanes = |f: &dyn Fn(usize) -> Vec2| Lanes::gather((0..boids).map(f), Vec2::ZERO);
     let mut count = [0.0; 4];
-    for l in 0..lanes {
-        let near = &seen[l].near;
-        position.set(l, agents[l].position);
-        velocity.set(l, agents[l].velocity);
-        push.set(l, seen[l].pushes.value());
-        heading_sum.set(l, near.velocity_sum.value());
-        offset_sum.set(l, near.offset_sum.value());
-        count[l] = near.count as f32;
+    for (l, c) in count.iter_mut().enumerate().take(boids) {
+        *c = seen[l].near.count as f32;
     }
-    let count = Vec4::from_array(count);
-    let seen_any = count.cmpgt(Vec4::ZERO);
-    let rule = |force: Lanes, weight: f32| force.truncate(p.max_force).scale(weight);
-    let separation = rule(push.scale(p.max_speed), p.separation_weight);
-    let alignment = match variant {
-        Variant::Separation => Lanes::ZERO,
-        _ => {
-            // steer::flock::alignment: no neighbours, or headings that
-            // cancel out, give zero.
-            let heading = heading_sum.normalize_or_zero();
-            let turned = heading.x.cmpne(Vec4::ZERO) | heading.y.cmpne(Vec4::ZERO);
-            let force = heading.scale(p.max_speed).minus(velocity);
-            rule(force.or_zero(seen_any & turned), p.alignment_weight)
-        }
-    };
-    let cohesion = match variant {
-        Variant::Flock => {
-            // steer::flock::cohesion: seek the neighbours' mean position.
-            let centre = position.plus(offset_sum.divided(count));
-            let desired = centre.minus(position).normalize_or_zero();
-            let force = desired.scale(p.max_speed).minus(velocity);
-            rule(force.or_zero(seen_any), p.cohesion_weight)
-        }
-        _ => Lanes::ZERO,
-    };
+    let [separation, alignment, cohesion] = rules(
+        lanes(&|l| agents[l].position),
+        lanes(&|l| agents[l].velocity),
+        lanes(&|l| seen[l].pushes.value()),
+        lanes(&|l| seen[l].near.velocity_sum.value()),
+        lanes(&|l| seen[l].near.offset_sum.value()),
+        Vec4::from_array(count),
+        p,
+        variant,
+    );
     let mut forces = [Forces::default(); 4];
-    for (l, f) in forces.iter_mut().enumerate().take(lanes) {
+    for (l, f) in forces.iter_mut().enumerate().take(boids) {
         *f = Forces {
             neighbours: seen[l].near.count,
             separation: separation.get(l),
@@ -126,11 +86,32 @@ fn in_lanes(agents: &[Agent], seen: &[Seen; 4], p: &FlockParams, variant: Varian
     forces
 }
 
-#[cfg(all(test, not(target_arch = "wasm32")))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::steer::sum::ExactSum;
     use proptest::prelude::*;
+
+    /// One boid's forces, by the same rules on one lane.
+    fn decide(agent: Agent, seen: &Seen, p: &FlockParams, variant: Variant) -> Forces {
+        let near = &seen.near;
+        let [separation, alignment, cohesion] = rules(
+            agent.position,
+            agent.velocity,
+            seen.pushes.value(),
+            near.velocity_sum.value(),
+            near.offset_sum.value(),
+            near.count as f32,
+            p,
+            variant,
+        );
+        Forces {
+            neighbours: near.count,
+            separation,
+            alignment,
+            cohesion,
+        }
+    }
 
     fn v() -> impl Strategy<Value = Vec2> {
         let c = prop_oneof![

@@ -48,7 +48,6 @@ impl PairSum for Meeting<'_> {
     /// The walk tests a batch of candidates without a branch, then meets
     /// the hits: a boid's candidates are in range about half the time, a
     /// branch no predictor gets right.
-    #[cfg(not(target_arch = "wasm32"))]
     const BATCHED: bool = true;
 }
 
