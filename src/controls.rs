@@ -61,7 +61,8 @@ pub enum Key {
     ClickUp,
     /// A typed character (so `+` works on any layout and on the keypad).
     Char(char),
-    /// The digits 1 to 9: scene N (as many as there are scenes).
+    /// The digits 1 to 9, then 0: scene N (as many as there are scenes, up
+    /// to ten).
     Digits,
     Left,
     Right,
@@ -140,10 +141,14 @@ pub struct Control {
 }
 
 impl Control {
-    /// The label with the scene count filled in.
+    /// The label with the scene count filled in: "1-8", or "1-9, 0" from
+    /// ten scenes on (the scene picker in the panel reaches the rest).
     pub fn label(&self) -> String {
-        self.label
-            .replace("1-N", &format!("1-{}", SCENES.len().min(9)))
+        let keys = match SCENES.len() {
+            0..=9 => format!("1-{}", SCENES.len()),
+            _ => "1-9, 0".to_string(),
+        };
+        self.label.replace("1-N", &keys)
     }
 }
 
@@ -316,16 +321,26 @@ pub fn available() -> impl Iterator<Item = &'static Control> {
     offered(IN_BROWSER)
 }
 
+/// The digit key of scene `index` (0-based): 1 to 9, then 0 for the
+/// tenth; none past it.
+pub fn scene_digit(index: usize) -> Option<u8> {
+    (index < 10).then(|| ((index + 1) % 10) as u8)
+}
+
 /// The actions of the keys that went down this frame, in table order.
-/// `pressed` says whether a key went down; digits beyond the scene count
-/// do nothing.
-pub fn actions(pressed: impl Fn(Key) -> bool, digit: impl Fn(usize) -> bool) -> Vec<Action> {
+/// `pressed` says whether a key went down, `digit` whether digit key 0-9
+/// did; digits beyond the scene count do nothing.
+pub fn actions(pressed: impl Fn(Key) -> bool, digit: impl Fn(u8) -> bool) -> Vec<Action> {
     let mut out = Vec::new();
     for control in available() {
         for &(key, action) in control.bindings {
             if key == Key::Digits {
-                let n = SCENES.len().min(9);
-                out.extend((1..=n).filter(|&d| digit(d)).map(|d| Action::Scene(d - 1)));
+                let scenes = (0..SCENES.len()).filter_map(|i| Some((i, scene_digit(i)?)));
+                out.extend(
+                    scenes
+                        .filter(|&(_, d)| digit(d))
+                        .map(|(i, _)| Action::Scene(i)),
+                );
             } else if pressed(key) {
                 out.push(action);
             }
@@ -367,13 +382,21 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert_eq!(scenes, (0..SCENES.len().min(9)).collect::<Vec<_>>());
+        assert_eq!(scenes, (0..SCENES.len().min(10)).collect::<Vec<_>>());
+        assert_eq!(scene_digit(0), Some(1));
+        assert_eq!(scene_digit(8), Some(9));
+        assert_eq!(scene_digit(9), Some(0), "the tenth scene is on 0");
+        assert_eq!(scene_digit(10), None);
         let label = CONTROLS
             .iter()
             .find(|c| c.bindings[0].0 == Key::Digits)
             .unwrap()
             .label();
-        assert_eq!(label, format!("1-{}", SCENES.len()));
+        let expected = match SCENES.len() {
+            0..=9 => format!("1-{}", SCENES.len()),
+            _ => "1-9, 0".into(),
+        };
+        assert_eq!(label, expected);
     }
 
     #[test]

@@ -364,6 +364,7 @@ fn apply_panel(app: &mut App, event: PanelEvent) -> Vec<String> {
             .filter_map(|knob| app.set_knob(knob, knob.default))
             .collect(),
         PanelEvent::Copied => vec!["copied toml".into()],
+        PanelEvent::Scene(n) => app.apply(Action::Scene(n)).into_iter().collect(),
     }
 }
 
@@ -402,7 +403,8 @@ fn read_input() -> Vec<Action> {
         Key::F12 => is_key_pressed(KeyCode::F12),
         Key::Escape => is_key_pressed(KeyCode::Escape),
     };
-    const DIGITS: [KeyCode; 9] = [
+    const DIGITS: [KeyCode; 10] = [
+        KeyCode::Key0,
         KeyCode::Key1,
         KeyCode::Key2,
         KeyCode::Key3,
@@ -413,7 +415,7 @@ fn read_input() -> Vec<Action> {
         KeyCode::Key8,
         KeyCode::Key9,
     ];
-    controls::actions(pressed, |d| is_key_pressed(DIGITS[d - 1]))
+    controls::actions(pressed, |d| is_key_pressed(DIGITS[usize::from(d)]))
 }
 
 /// A web page writes no files (and so carries no PNG encoder).

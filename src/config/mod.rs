@@ -7,6 +7,7 @@
 //! bad input.
 
 mod app;
+pub mod generate;
 mod locate;
 
 pub use app::AppConfig;

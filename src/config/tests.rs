@@ -87,7 +87,7 @@ fn invalid_toml_names_file_line_and_column() {
 
 #[test]
 fn wrong_type_names_the_key_and_line() {
-    let text = shipped_with("slowing_radius = 200.0 ", "slowing_radius = \"wide\" ");
+    let text = shipped_with("slowing_radius = 200.0\n", "slowing_radius = \"wide\" ");
     let e = parse(&text).unwrap_err();
     assert_eq!(
         e.place.map(|p| p.0),
@@ -101,8 +101,8 @@ fn wrong_type_names_the_key_and_line() {
 #[test]
 fn unknown_key_lists_the_valid_ones() {
     let text = shipped_with(
-        "circle_radius = 8.0 ",
-        "circle_radius = 8.0\ncircle_radios = 8.0 ",
+        "circle_radius = 8.0\n",
+        "circle_radius = 8.0\ncircle_radios = 8.0\n",
     );
     let e = parse(&text).unwrap_err();
     let shown = e.to_string();
@@ -168,8 +168,8 @@ fn app_and_scene_values_out_of_range_name_the_key_and_range() {
             "between 1 and 1000",
         ),
         (
-            "agents = 60 ",
-            "agents = 2000000 ",
+            "agents = 60\n",
+            "agents = 2000000\n",
             "doorway.agents",
             "between 1 and 1000000",
         ),
@@ -189,14 +189,14 @@ fn doorway_pieces_must_fit_on_the_stage() {
     let cases: [(&[(&str, &str)], &str); 2] = [
         (
             &[
-                ("wall_thickness = 80.0 ", "wall_thickness = 300.0 "),
-                ("max_see_ahead = 50.0 ", "max_see_ahead = 200.0 "),
-                ("wall_top = 0.05 ", "wall_top = 0.5 "),
+                ("wall_thickness = 80.0\n", "wall_thickness = 300.0\n"),
+                ("max_see_ahead = 50.0\n", "max_see_ahead = 200.0\n"),
+                ("wall_top = 0.05\n", "wall_top = 0.5\n"),
             ],
             "no room left below the wall",
         ),
         (
-            &[("target_x = 0.5 ", "target_x = 0.05 ")],
+            &[("target_x = 0.5\n", "target_x = 0.05\n")],
             "must fit in the stage width 600",
         ),
     ];

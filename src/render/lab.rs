@@ -18,6 +18,8 @@ pub enum PanelEvent {
     ResetAll,
     /// The scene's table was copied as TOML.
     Copied,
+    /// Go to scene N (0-based), picked from the list of every scene.
+    Scene(usize),
 }
 
 /// Frame and placement shared by the three windows.
@@ -49,6 +51,18 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
     let mut events = Vec::new();
     let entry = app.entry();
     pane(ctx, "panel", r, |ui| {
+        // The scene picker: every scene, past the number keys' ten too.
+        let mut picked = app.index();
+        egui::ComboBox::from_id_salt("scene")
+            .selected_text(format!("{}. {}", picked + 1, entry.title))
+            .show_ui(ui, |ui| {
+                for (n, scene) in steering_demos::scenes::SCENES.iter().enumerate() {
+                    ui.selectable_value(&mut picked, n, format!("{}. {}", n + 1, scene.title));
+                }
+            });
+        if picked != app.index() {
+            events.push(PanelEvent::Scene(picked));
+        }
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("Knobs: {}", entry.name)).strong());
             if ui.button("Reset all").clicked() {

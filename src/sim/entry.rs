@@ -19,6 +19,7 @@ pub struct Entry {
     pub(crate) build: fn(&Setup, &mut Spawn) -> Box<dyn Scene>,
     default_params: fn() -> Box<dyn Params>,
     parse: fn(toml::de::ValueDeserializer<'_>) -> Result<Box<dyn Params>, toml::de::Error>,
+    fixed: fn() -> Vec<(String, String)>,
 }
 
 impl std::fmt::Debug for Entry {
@@ -40,12 +41,19 @@ impl Entry {
             build: build::<L>,
             default_params: default_params::<L>,
             parse: parse::<L>,
+            fixed: fixed::<L>,
         }
     }
 
     /// The parameters the scene declares as defaults (the tutorial's constants).
     pub fn default_params(&self) -> Box<dyn Params> {
         (self.default_params)()
+    }
+
+    /// The parameters that are not knobs (a path's nodes, obstacles), at
+    /// their defaults, as TOML keys and values.
+    pub fn fixed_params(&self) -> Vec<(String, String)> {
+        (self.fixed)()
     }
 
     /// Reads the scene's `params` table.
@@ -97,6 +105,18 @@ fn build<L: Lesson>(setup: &Setup, spawn: &mut Spawn) -> Box<dyn Scene> {
     let all = L::Variant::ALL;
     let variant = all[setup.variant.min(all.len() - 1)];
     Box::new(L::new(params, variant, setup, spawn))
+}
+
+fn fixed<L: Lesson>() -> Vec<(String, String)> {
+    let Ok(toml::Value::Table(table)) = toml::Value::try_from(L::Params::default()) else {
+        return Vec::new();
+    };
+    let knobs = <L::Params as super::knobs::Tunable>::KNOBS;
+    table
+        .into_iter()
+        .filter(|(key, _)| !knobs.iter().any(|k| k.name == key))
+        .map(|(key, value)| (key, value.to_string()))
+        .collect()
 }
 
 fn default_params<L: Lesson>() -> Box<dyn Params> {

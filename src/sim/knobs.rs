@@ -276,7 +276,7 @@ macro_rules! params {
         )?
     ) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+        #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
         #[serde(deny_unknown_fields, default)]
         pub struct $name {
             $( #[doc = $doc] pub $field: $ty, )*

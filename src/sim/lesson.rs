@@ -250,7 +250,7 @@ pub trait Lesson: Send + Sized + 'static {
     const NAME: &'static str;
     const TITLE: &'static str;
     const DEFAULTS: Defaults;
-    type Params: Tunable + Default + serde::de::DeserializeOwned;
+    type Params: Tunable + Default + serde::de::DeserializeOwned + serde::Serialize;
     type Variant: Variant;
 
     /// Places the agents and sets up the scene's own state.

@@ -6,6 +6,9 @@
 //!   when binaryen is installed) and the JavaScript loaders, taken from the
 //!   macroquad (and quad-url) crates this build resolved. It fails when the
 //!   .wasm is over its size budget.
+//! - `docs`: writes the files made from the declarations in `src/`
+//!   (demos.toml, the README's scene table) through the test that checks
+//!   them, run with `STEERING_DEMOS_BLESS=1`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -23,12 +26,14 @@ const BUDGET_GZIP_BYTES: u64 = 1_330_000;
 const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
-  web    build the web page into target/web/ (index.html, the .wasm, the loaders)";
+  web    build the web page into target/web/ (index.html, the .wasm, the loaders)
+  docs   write demos.toml and the README's scene table from the declarations in src/";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["web"] => web(),
+        ["docs"] => docs(),
         [] | ["help"] | ["--help"] | ["-h"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -41,10 +46,20 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("xtask web: {message}");
+            eprintln!("xtask {}: {message}", args.join(" "));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes the generated files: the test that compares them, told to write.
+fn docs() -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    run(Command::new(&cargo)
+        .args(["test", "--quiet", "--lib", "config::generate"])
+        .env("STEERING_DEMOS_BLESS", "1"))?;
+    println!("wrote demos.toml and the README's scene table");
+    Ok(())
 }
 
 /// What `cargo metadata` says about this workspace.
