@@ -1,25 +1,92 @@
 //! Steering Demos: Craig Reynolds' steering behaviors, one scene per lesson.
 //!
-//! Architecture, from the bottom up:
+//! This page is the architecture book; the README is for users. Run
+//! `cargo doc --no-deps --open` for the tour.
 //!
-//! - [`steer`]: pure steering. Behaviors are functions returning a force;
-//!   [`steer::integrate`] is the one movement manager that writes position and
-//!   velocity; neighbour queries go through [`steer::neighbors::NeighborIndex`].
-//! - [`overlay`]: what a scene wants drawn (lines, arrows, circles tagged with
-//!   a meaning), as plain data.
-//! - [`sim`]: the runner, which owns the crowd, the clock, the figures and
-//!   the overlay; the [`sim::lesson::Lesson`] trait scenes implement; knobs
-//!   (every parameter declared once); the scripted pointer; the headless report.
-//! - [`scenes`]: one file per scene, and [`scenes::registry`], the one list.
-//! - [`config`]: reads `demos.toml` and locates its errors.
-//! - [`controls`]: the one table of keys.
-//! - [`cli`]: the command line.
-//! - [`stopwatch`]: elapsed time, native and in a web page.
-//! - [`app`]: the window's state and controls as plain data (tested headless).
-//! - `render` (binary only): macroquad drawing, the only code that touches
-//!   the window.
+//! # Layers
 //!
-//! Everything but `render` is plain Rust on glam vectors and runs in tests.
+//! Each layer names, in `crate::` paths, only the layers below it
+//! (`tests/layers.rs` reads the sources and fails on an upward path):
+//!
+//! | layer | owns | may import |
+//! |---|---|---|
+//! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbour searches; thread helpers ([`steer::par`]) | nothing of the crate |
+//! | [`overlay`], [`stopwatch`] | what a scene wants drawn, as data; elapsed time on every platform | nothing of the crate |
+//! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, the scripted pointer, the headless report | `steer`, `overlay`, `stopwatch` |
+//! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
+//! | [`config`] | reads `demos.toml`, locates its errors (file:line:col, key), and writes the generated files ([`config::generate`]) | `scenes`, `sim`, `steer` |
+//! | [`controls`], [`cli`], [`app`], [`layout`], [`desktop`] | the one table of keys; the command line; the window's state as plain data (tested headless); where things go on screen; the desktop menu entry | anything below |
+//! | `render`, `window`, `stepping` (binary only) | macroquad and egui: the only code that touches the window | anything |
+//!
+//! Simulation code (`steer`, `sim`, `scenes`, `config`) never imports
+//! macroquad. The platform shows only at its edges: `target_arch =
+//! "wasm32"` appears in the window, the clock, the frame loop's worker and
+//! `main` (at most 12 sites, none in `steer`, `sim` or `scenes`), so the
+//! web page runs the very code the desktop runs.
+//!
+//! # A tick
+//!
+//! 1. The frame loop reads the frame time (nothing else does); an
+//!    accumulator turns it into a whole number of fixed ticks, capped per
+//!    frame. Drawing interpolates between ticks.
+//! 2. [`sim::runner::Runner::step`] hands the scene the crowd as it stood
+//!    at the start of the tick ([`sim::lesson::Steer`]); the scene writes
+//!    one steering force and one set of limits per agent, and records the
+//!    overlay (data: lines, arrows, circles, each with a meaning).
+//! 3. The runner integrates every agent once
+//!    (`truncate(force, max_force) / mass`, `truncate(velocity + acc,
+//!    max_speed)`, `position += velocity`); only then does the scene settle
+//!    (figures, respawns through a named teleport).
+//!
+//! # Determinism
+//!
+//! Every run is seeded ([`scenes::rng`], a portable PCG); a tick is fixed,
+//! whatever the frame rate. Sums over neighbours are exact
+//! ([`steer::sum::ExactSum`]), so the crowd may be kept in any order, split
+//! over any number of threads, and searched by grid or brute force: the
+//! checksum is the same (`tests/checksums.rs` pins it for every scene and
+//! variant, on several seeds and at crowd sizes). Four lanes give the bits
+//! one lane gives: each [`steer::Lanes`] operation is the `Vec2` one, lane
+//! by lane, in the same order.
+//!
+//! # Contributing
+//!
+//! **Add a scene.** Write one file, `src/scenes/NAME.rs`, with a `//!`
+//! header (what it teaches, its controls), its parameters
+//! ([`params!`]: default, range, step, unit, doc line; the reference's
+//! constants as defaults), its variants ([`variants!`]) and a type that
+//! implements [`sim::lesson::Lesson`]. Then add one row to the registry in
+//! `src/scenes/mod.rs`:
+//!
+//! ```text
+//!  registry! {
+//!      ...
+//!      flock::FlockScene,
+//! +    hide::HideScene,
+//!  }
+//! ```
+//!
+//! The row declares the module and lists the scene: the number keys (1-9,
+//! then 0; the panel's picker reaches every scene), `--list`, `--scene`,
+//! the help and the headless runner follow. Run `cargo xtask docs` to
+//! write its demos.toml table and its README row (tests fail until you
+//! do), and add its picture as `assets/screenshots/NAME.png`
+//! (`steering-demos --scene NAME --screenshot assets/screenshots/NAME.png
+//! --frames 600 --show-forces`). A new behaviour goes into `steer/` as a
+//! function returning a force, generic over [`steer::Vector`] if a crowd
+//! will run it, with hand-computed tests beside it.
+//!
+//! **Run the checks** as CI does: `bash .ci/run` (formatting, clippy with
+//! `-D warnings` natively and for the web, `cargo doc` with `-D warnings`,
+//! the web build and its size budget, every test, the window tests under
+//! Xvfb). The README's test command alone is `cargo test`.
+//!
+//! **Measure** with the release build: `cargo bench` (the tick, by scene
+//! and crowd) and the headless mode (`--headless --steps N --threads 1`
+//! prints agent-steps per second); `benches/README.md` has the table and
+//! how to reproduce each row. A change that moves a figure says so, with
+//! its measurement, in its commit message; a change that moves a checksum
+//! says why.
 
 pub mod app;
 pub mod cli;

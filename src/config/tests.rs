@@ -45,7 +45,7 @@ fn shipped_demos_toml_states_the_declared_defaults() {
             );
         }
     }
-    // The original queue demo's constants (SPEC section 10), and its stage.
+    // The original queue demo's constants, and its stage.
     let doorway = config.scene("doorway").unwrap();
     let d = &doorway.params;
     for (knob, value) in [

@@ -1,4 +1,4 @@
-//! Collision avoidance (SPEC section 6): agents seek the pointer through a
+//! Collision avoidance: agents seek the pointer through a
 //! field of round obstacles.
 //!
 //! Each agent looks ahead along its velocity, as far as its speed allows;

@@ -1,4 +1,4 @@
-//! Queue: a crowd leaving a room through a doorway (SPEC section 9).
+//! Queue: a crowd leaving a room through a doorway.
 //!
 //! Agents seek a point beyond a 130 px doorway in a wall, avoiding the wall.
 //! The variants are the steps of the lesson: v0 has no queue and the crowd

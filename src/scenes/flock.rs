@@ -1,4 +1,4 @@
-//! Flocking: Reynolds' boids (SPEC section 12).
+//! Flocking: Reynolds' boids.
 //!
 //! Each boid looks at the others within its neighbourhood radius and sums
 //! three forces: separation (keep apart, harder the closer), alignment

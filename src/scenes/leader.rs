@@ -1,4 +1,4 @@
-//! Leader following (series part 8; SPEC section 8).
+//! Leader following (the series' part 8).
 //!
 //! The leader (blue) arrives at the pointer; followers arrive at a point
 //! behind it, keep apart with separation, and get out of its way when they

@@ -1,4 +1,4 @@
-//! Path following with a radius, and patrol (SPEC section 5).
+//! Path following with a radius, and patrol.
 //!
 //! Agents seek the current node of a polyline path and move on to the next
 //! one once within the path radius of it. The radius is the road's width:

@@ -1,4 +1,4 @@
-//! Pursuit and evade (SPEC section 4).
+//! Pursuit and evade.
 //!
 //! A target (blue) seeks the pointer; pursuers seek where it will be T ticks
 //! ahead, evaders (yellow) flee that point. With a constant T a pursuer

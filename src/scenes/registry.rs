@@ -1,9 +1,9 @@
-//! The one list of scenes, in the order the app shows them: [`SCENES`].
+//! The one list of scenes, in the order the app shows them: [`SCENES`](super::SCENES).
 //! Scene switching, the number keys, the HUD's "3/8", the help, the
 //! command line, demos.toml and the headless runner all read it.
 //!
 //! Adding a scene is one new file under `src/scenes/` and one row in the
-//! [`registry!`](crate::registry) list in `scenes/mod.rs` (the row also
+//! `registry!` list in `scenes/mod.rs` (the row also
 //! declares the file's module).
 
 pub use crate::sim::entry::Entry;

@@ -1,4 +1,4 @@
-//! Seek, flee and arrival (SPEC section 2).
+//! Seek, flee and arrival.
 //!
 //! One agent (or a few) and the pointer. Seek overshoots the target and
 //! swings back through it; flee runs straight away; arrival slows inside the slowing

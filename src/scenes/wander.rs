@@ -1,4 +1,4 @@
-//! Wander (SPEC section 3).
+//! Wander.
 //!
 //! Several agents wander; one that leaves the stage is respawned at the
 //! centre. The circle variant moves a point on a circle ahead of each agent a

@@ -1,9 +1,9 @@
 //! The agents, as contiguous arrays, and the figures every run keeps.
 //!
-//! Only the runner's integrate step ([`Crowd::integrate`]) and an explicit,
-//! named [`Crowd::teleport`] (a respawn) change where an agent is. An agent
+//! Only the runner's integrate step (`Crowd::integrate`) and an explicit,
+//! named `Crowd::teleport` (a respawn) change where an agent is. An agent
 //! has an index, its place in the arrays, which a crowd kept in cell order
-//! changes ([`Crowd::reorder`]), and an id, its number at spawn, which
+//! changes (`Crowd::reorder`), and an id, its number at spawn, which
 //! never changes: what a person picks, and the order of the checksum.
 
 use crate::steer::neighbors::MemoryOrder;

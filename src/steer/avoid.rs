@@ -1,4 +1,4 @@
-//! Collision avoidance (SPEC section 6): look ahead along the velocity and
+//! Collision avoidance: look ahead along the velocity and
 //! push away from the nearest obstacle that the look-ahead points hit.
 
 use glam::Vec2;
@@ -21,7 +21,7 @@ pub enum Probes {
     Full,
 }
 
-/// Collision avoidance tunables (SPEC: 50 and 600 in the queue demo).
+/// Collision avoidance tunables (the original queue demo: 50 and 600).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AvoidParams {
     /// Length of the look-ahead at full speed, in px.
@@ -71,8 +71,9 @@ impl Obstacle {
     }
 
     /// The way out of the obstacle for a look-ahead point, as a unit vector:
-    /// `normalize(ahead - center)`, as in the tutorial, for walls too (SPEC
-    /// section 9). Under a doorway wall this pushes an agent toward the wall's
+    /// `normalize(ahead - center)`, as in the tutorial, for walls too (the
+    /// original queue demo pushes from the rectangle's centre, not along a
+    /// face normal). Under a doorway wall this pushes an agent toward the wall's
     /// nearer end, so the ones near the doorway are pushed into it.
     pub fn escape_direction(&self, point: Vec2) -> Vec2 {
         (point - self.center()).normalize_or_zero()

@@ -1,4 +1,4 @@
-//! Flocking (Reynolds' boids; SPEC section 12): alignment and cohesion, to
+//! Flocking (Reynolds' boids): alignment and cohesion, to
 //! go with separation (in [`super::group`]). Each takes what the neighbours
 //! add up to, so the caller gathers them once.
 

@@ -1,5 +1,5 @@
-//! Group behaviors: separation (SPEC 7), queue (SPEC 9) and leader following
-//! (SPEC 8). Neighbours come in through [`super::neighbors`].
+//! Group behaviors: separation, queue (leaving through a doorway)
+//! and leader following. Neighbours come in through [`super::neighbors`].
 
 use super::lanes::{Lanes, Scalar, Vector};
 use super::neighbors::PairSum;
@@ -8,7 +8,7 @@ use super::seek::arrive;
 use super::sum::ExactSum;
 use glam::Vec2;
 
-/// Separation tunables (SPEC: 2.0 and 30 in the queue demo).
+/// Separation tunables (the original queue demo: 2.0 and 30).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SeparationParams {
     /// Neighbours closer than this push the agent away, in px.
@@ -131,7 +131,7 @@ pub fn push_away<V: Vector>(away: V, radius: f32) -> V {
     (away / d * k).or_zero(within)
 }
 
-/// The steps of the queue lesson (SPEC section 9).
+/// The steps of the queue lesson.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum QueueVariant {
     /// No queue: seek and avoidance only.
@@ -150,7 +150,7 @@ impl QueueVariant {
     pub const ALL: [QueueVariant; 5] = [Self::V0, Self::V1, Self::V2, Self::V3, Self::V4];
 }
 
-/// Queue tunables (SPEC: 30 and 30 in the queue demo; the factors are the tutorial's).
+/// Queue tunables (the original queue demo: 30 and 30; the factors are the tutorial's).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct QueueParams {
     /// How far ahead the agent looks for someone to queue behind, in px.
@@ -237,7 +237,7 @@ pub fn queue(
     }
 }
 
-/// Leader following tunables (SPEC: 100, 60, arrive radius 50, evade x1.8).
+/// Leader following tunables (the original demo: 100, 60, arrive radius 50, evade x1.8).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FollowParams {
     /// Distance of the follow point behind the leader, in px.

@@ -2,7 +2,7 @@
 //!
 //! Every behavior is a function that returns a steering force (`Vec2`); a zero
 //! vector means "no opinion". Neighbours and obstacles are passed in. Only
-//! [`integrate`] writes an agent's position and velocity (SPEC section 1).
+//! [`integrate`] writes an agent's position and velocity.
 
 pub mod avoid;
 pub mod flock;

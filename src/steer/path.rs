@@ -1,4 +1,4 @@
-//! Path following (SPEC section 5): seek the current node; within the path's
+//! Path following: seek the current node; within the path's
 //! radius of it, move on to the next. The radius is the road's width.
 
 use super::seek::{arrive, seek};

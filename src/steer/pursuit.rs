@@ -1,4 +1,4 @@
-//! Pursuit and evade (SPEC section 4): seek or flee where the target will be.
+//! Pursuit and evade: seek or flee where the target will be.
 
 use super::seek::{flee, seek};
 use glam::Vec2;

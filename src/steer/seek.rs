@@ -1,4 +1,4 @@
-//! Seek, flee and arrival (SPEC section 2).
+//! Seek, flee and arrival.
 
 use super::Vector;
 use glam::Vec2;

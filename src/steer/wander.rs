@@ -1,11 +1,11 @@
-//! Wander (SPEC section 3): a circle ahead of the agent, and a point on its
+//! Wander: a circle ahead of the agent, and a point on its
 //! rim that drifts a little each tick. The naive alternative, seeking a random
 //! point that jumps every few seconds, is [`RandomTarget`]; the wander scene
 //! shows both so the difference can be seen.
 
 use glam::Vec2;
 
-/// The wander circle's tunables (SPEC: 6, 8 and 1 in the original demo).
+/// The wander circle's tunables (the original demo: 6, 8 and 1).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WanderCircle {
     /// How far ahead of the agent the circle's centre sits, in px.
