@@ -26,7 +26,7 @@ fn scene(name: &str, agents: usize, neighbors: NeighborMode) -> Runner {
     if name == "doorway" {
         setup.variant = scene.entry.variant("v4").expect("v4");
     }
-    let (mut s, _) = config.start(scene, &setup);
+    let (mut s, _) = config.start(scene, &setup).expect("its own setup");
     let input = Input {
         pointer: s.stage() * 0.5,
     };

@@ -4,6 +4,7 @@
 //! fails when the README disagrees.
 
 use crate::scenes::SCENES;
+use crate::scenes::registry::scene_digit;
 use crate::sim::runner::Runner;
 
 /// Whether this build runs in a web page, where nothing quits the program
@@ -319,12 +320,6 @@ pub fn offered(in_browser: bool) -> impl Iterator<Item = &'static Control> {
 /// The controls this build offers (see [`offered`]).
 pub fn available() -> impl Iterator<Item = &'static Control> {
     offered(IN_BROWSER)
-}
-
-/// The digit key of scene `index` (0-based): 1 to 9, then 0 for the
-/// tenth; none past it.
-pub fn scene_digit(index: usize) -> Option<u8> {
-    (index < 10).then(|| ((index + 1) % 10) as u8)
 }
 
 /// The actions of the keys that went down this frame, in table order.

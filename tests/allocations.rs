@@ -63,7 +63,7 @@ fn a_running_scene_ticks_without_allocating() {
                     variant,
                     ..scene.setup()
                 };
-                let (mut runner, pointer) = config.start(scene, &setup);
+                let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
                 for _ in 0..WARM_UP {
                     let pointer = pointer.at(runner.tick());
                     runner.step(&Input { pointer });

@@ -196,7 +196,7 @@ fn a_bad_config_is_refused_before_anything_runs() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/demos.toml")).unwrap();
     std::fs::write(
         &path,
-        shipped.replace("separation_radius = 30.0 ", "separation_radius = -30.0 "),
+        shipped.replace("separation_radius = 30.0\n", "separation_radius = -30.0\n"),
     )
     .unwrap();
     let p = path.to_str().unwrap();

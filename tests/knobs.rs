@@ -14,7 +14,7 @@ use steering_demos::sim::report::{Report, drive};
 const TICKS: u64 = 300;
 
 fn run(config: &Config, scene: &SceneConfig, setup: &Setup, what: &str) {
-    let (mut runner, pointer) = config.start(scene, setup);
+    let (mut runner, pointer) = config.start(scene, setup).expect("its own setup");
     let start: Vec<Vec2> = runner.crowd().positions().to_vec();
     // The largest crowds (to a million) take seconds a tick: a few ticks
     // show they start clean and move.

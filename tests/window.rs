@@ -425,8 +425,9 @@ fn the_lab_as_a_person_uses_it() {
     s.expect("panel on");
     let before = s.shot("lab-panel");
     // The panel is the right-hand column (380 px at 1280 wide) under the
-    // HUD and the legend line (80 px); its fourth row is slowing_radius.
-    let (row_y, from_x, to_x) = ("203", "1030", "1100");
+    // HUD and the legend line (80 px); under the scene picker and the
+    // buttons, its fourth knob row is slowing_radius.
+    let (row_y, from_x, to_x) = ("224", "1044", "1100");
     s.tool(
         "xdotool",
         &[
@@ -468,10 +469,10 @@ fn the_lab_as_a_person_uses_it() {
         "the footer shows the new radius"
     );
 
-    // Reset all puts it back.
+    // Reset all (under the scene picker) puts it back.
     s.tool(
         "xdotool",
-        &["mousemove", "--window", &w, "1008", "97", "click", "1"],
+        &["mousemove", "--window", &w, "1008", "118", "click", "1"],
     );
     let lines = drain(&s, Duration::from_secs(2));
     assert!(

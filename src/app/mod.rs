@@ -89,7 +89,10 @@ impl App {
     }
 
     fn start(config: &Config, index: usize, setup: &Setup) -> Runner {
-        let (mut runner, _) = config.start(&config.scenes[index], setup);
+        // The app keeps each scene's own setup (made by its entry), so a
+        // mismatch is a bug of the program: said, not papered over.
+        let started = config.start(&config.scenes[index], setup);
+        let (mut runner, _) = started.unwrap_or_else(|e| unreachable!("{e}"));
         runner.set_recording(true);
         runner
     }
@@ -371,9 +374,12 @@ impl App {
         match knob.apply {
             Apply::Live => {
                 let params = self.memory[self.index].params.as_ref();
-                self.runner.retune(params);
-                if let Some(pane) = &mut self.compare {
-                    pane.runner.retune(params);
+                let panes = std::iter::once(&mut self.runner)
+                    .chain(self.compare.as_mut().map(|pane| &mut pane.runner));
+                for runner in panes {
+                    if let Err(e) = runner.retune(params) {
+                        return Some(format!("knob {} refused: {e}", knob.name));
+                    }
                 }
             }
             Apply::Restart => self.rebuild(),

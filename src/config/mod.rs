@@ -14,7 +14,7 @@ pub use app::AppConfig;
 pub use locate::ConfigError;
 
 use crate::scenes::{SCENES, registry};
-use crate::sim::entry::Entry;
+use crate::sim::entry::{Entry, WrongScene};
 use crate::sim::knobs::{Invalid, Params};
 use crate::sim::lesson::Setup;
 use crate::sim::pointer::{PointerMode, ScriptedPointer};
@@ -171,16 +171,17 @@ impl Config {
         self.scenes.iter().find(|s| s.name() == name)
     }
 
-    /// A runner for `scene` started with `setup`, and its scripted pointer.
-    pub fn start(&self, scene: &SceneConfig, setup: &Setup) -> (Runner, ScriptedPointer) {
-        let runner = Runner::new(
-            scene.entry,
-            Vec2::from(self.app.stage),
-            setup,
-            self.app.overlay(),
-        );
+    /// A runner for `scene` started with `setup`, and its scripted pointer;
+    /// an error when `setup` holds another scene's parameters.
+    pub fn start(
+        &self,
+        scene: &SceneConfig,
+        setup: &Setup,
+    ) -> Result<(Runner, ScriptedPointer), WrongScene> {
+        let stage = Vec2::from(self.app.stage);
+        let runner = Runner::new(scene.entry, stage, setup, self.app.overlay())?;
         let pointer = ScriptedPointer::new(&self.app.pointer, scene.pointer, runner.stage());
-        (runner, pointer)
+        Ok((runner, pointer))
     }
 }
 

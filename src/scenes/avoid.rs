@@ -17,7 +17,7 @@
 use super::{point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Invalid, Knob};
+use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
@@ -154,8 +154,8 @@ impl Lesson for AvoidScene {
         7,
         Knob::agents("Agents seeking the pointer.", 12, 500, 1),
         2,
-    )
-    .primary("max_see_ahead");
+    );
+    const PRIMARY: Option<Field<AvoidSceneParams>> = Some(AvoidSceneParams::max_see_ahead);
     type Params = AvoidSceneParams;
     type Variant = Variant;
 

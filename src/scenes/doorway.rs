@@ -25,7 +25,7 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all_with};
 use crate::steer::par::CHUNK;
-use crate::sim::knobs::Knob;
+use crate::sim::knobs::{Field, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
@@ -239,8 +239,8 @@ impl Lesson for DoorwayScene {
         ),
         4,
     )
-    .primary("max_separation")
     .tick_hz(30.0);
+    const PRIMARY: Option<Field<DoorwayParams>> = Some(DoorwayParams::max_separation);
     type Params = DoorwayParams;
     type Variant = Variant;
 

@@ -18,7 +18,7 @@ use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Agent, Crowd, Look, Metric, Sampling};
 use crate::steer::par::CHUNK;
-use crate::sim::knobs::Knob;
+use crate::sim::knobs::{Field, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
@@ -118,8 +118,8 @@ impl Lesson for FlockScene {
             1000,
         ),
         2,
-    )
-    .primary("cohesion_weight");
+    );
+    const PRIMARY: Option<Field<FlockParams>> = Some(FlockParams::cohesion_weight);
     type Params = FlockParams;
     type Variant = Variant;
 

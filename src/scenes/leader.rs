@@ -13,7 +13,7 @@ use super::{in_runs, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::Knob;
+use crate::sim::knobs::{Field, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::par;
 use crate::steer::Limits;
@@ -125,8 +125,8 @@ impl Lesson for LeaderScene {
             10,
         ),
         0,
-    )
-    .primary("behind_dist");
+    );
+    const PRIMARY: Option<Field<LeaderParams>> = Some(LeaderParams::behind_dist);
     type Params = LeaderParams;
     type Variant = Variant;
 

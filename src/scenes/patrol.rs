@@ -11,7 +11,7 @@
 
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Invalid, Knob};
+use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::path::{PathFollower, PathMode, distance_to_polyline, follow_path};
@@ -85,7 +85,8 @@ impl Lesson for PatrolScene {
     const NAME: &'static str = "patrol";
     const TITLE: &'static str = "Path following and patrol";
     const DEFAULTS: Defaults =
-        Defaults::new(4, Knob::agents("Agents on the path.", 3, 50, 1), 0).primary("path_radius");
+        Defaults::new(4, Knob::agents("Agents on the path.", 3, 50, 1), 0);
+    const PRIMARY: Option<Field<PatrolParams>> = Some(PatrolParams::path_radius);
     type Params = PatrolParams;
     type Variant = Variant;
 
@@ -260,7 +261,7 @@ mod tests {
     fn patrol_visits_every_node_turns_back_and_stays_on_the_road() {
         for radius in [5.0f32, 20.0, 60.0] {
             let mut run = scene_with("patrol", "patrol", None);
-            run.set("path_radius", radius.into());
+            run.set(super::PatrolParams::path_radius, radius.into());
             let m = run.steps(5000);
             assert_eq!(m.int("nodes_visited"), Some(5), "radius {radius}");
             assert!(
@@ -283,7 +284,7 @@ mod tests {
     fn a_wider_road_cuts_corners_more() {
         let deviation = |radius: f32| {
             let mut run = scene_with("patrol", "loop", None);
-            run.set("path_radius", radius.into());
+            run.set(super::PatrolParams::path_radius, radius.into());
             run.steps(3000).float("max_deviation")
         };
         assert!(deviation(80.0) > deviation(10.0));
@@ -311,7 +312,7 @@ mod tests {
     fn the_path_radius_changes_live_and_stays_in_its_range() {
         let mut run = scene_with("patrol", "patrol", None);
         run.steps(10);
-        run.set("path_radius", 60.0);
+        run.set(super::PatrolParams::path_radius, 60.0);
         assert_eq!(run.steps(1).float("path_radius"), 60.0);
         assert_eq!(
             run.scene.tick(),

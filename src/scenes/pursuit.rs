@@ -14,7 +14,7 @@
 use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::Knob;
+use crate::sim::knobs::{Field, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::pursuit::{Prediction, evade, predict, pursuit};
@@ -96,8 +96,8 @@ impl Lesson for PursuitScene {
         ),
         0,
     )
-    .primary("constant_t")
     .compare(1);
+    const PRIMARY: Option<Field<PursuitParams>> = Some(PursuitParams::constant_t);
     type Params = PursuitParams;
     type Variant = Variant;
 

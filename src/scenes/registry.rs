@@ -13,6 +13,12 @@ pub fn find(name: &str) -> Result<&'static Entry, String> {
     crate::sim::entry::find(super::SCENES, name)
 }
 
+/// The digit key of scene `index` (0-based): 1 to 9, then 0 for the
+/// tenth; none past it (the panel's picker reaches every scene).
+pub fn scene_digit(index: usize) -> Option<u8> {
+    (index < 10).then(|| ((index + 1) % 10) as u8)
+}
+
 /// The scene names, in order.
 pub fn names() -> Vec<&'static str> {
     super::SCENES.iter().map(|e| e.name).collect()
@@ -31,9 +37,6 @@ mod tests {
             assert!(!e.variants.is_empty(), "{}", e.name);
             assert_eq!(e.variants.len(), e.lessons.len(), "{}", e.name);
             assert!(e.defaults.variant < e.variants.len(), "{}", e.name);
-            if let Some(name) = e.defaults.primary {
-                assert!(e.primary().is_some(), "{}: no knob {name}", e.name);
-            }
             let p = e.default_params();
             for k in e.knobs {
                 assert_eq!(p.get(k.name), Some(k.default), "{}.{}", e.name, k.name);

@@ -9,7 +9,7 @@
 use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::Knob;
+use crate::sim::knobs::{Field, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
@@ -75,8 +75,8 @@ impl Lesson for SeekScene {
         Knob::agents("Agents seeking the same target.", 1, 50, 1),
         2,
     )
-    .primary("slowing_radius")
     .pointer(PointerMode::Still);
+    const PRIMARY: Option<Field<SeekParams>> = Some(SeekParams::slowing_radius);
     type Params = SeekParams;
     type Variant = Variant;
 

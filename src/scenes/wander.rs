@@ -12,7 +12,7 @@
 use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::Knob;
+use crate::sim::knobs::{Field, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::seek::seek;
 use crate::steer::wander::{self, RandomTarget, next_angle};
@@ -118,7 +118,8 @@ impl Lesson for WanderScene {
     const NAME: &'static str = "wander";
     const TITLE: &'static str = "Wander";
     const DEFAULTS: Defaults =
-        Defaults::new(2, Knob::agents("Wandering agents.", 8, 500, 1), 0).primary("angle_change");
+        Defaults::new(2, Knob::agents("Wandering agents.", 8, 500, 1), 0);
+    const PRIMARY: Option<Field<WanderParams>> = Some(WanderParams::angle_change);
     type Params = WanderParams;
     type Variant = Variant;
 

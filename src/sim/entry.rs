@@ -16,7 +16,9 @@ pub struct Entry {
     pub lessons: &'static [&'static str],
     pub knobs: &'static [Knob],
     pub defaults: Defaults,
-    pub(crate) build: fn(&Setup, &mut Spawn) -> Box<dyn Scene>,
+    /// The place in `knobs` of the knob + and - turn, if any.
+    primary: Option<usize>,
+    pub(crate) build: fn(&Setup, &mut Spawn) -> Started,
     default_params: fn() -> Box<dyn Params>,
     parse: fn(toml::de::ValueDeserializer<'_>) -> Result<Box<dyn Params>, toml::de::Error>,
     fixed: fn() -> Vec<(String, String)>,
@@ -38,6 +40,10 @@ impl Entry {
             lessons: L::Variant::LESSONS,
             knobs: <L::Params as super::knobs::Tunable>::KNOBS,
             defaults: L::DEFAULTS,
+            primary: match L::PRIMARY {
+                Some(field) => Some(field.index()),
+                None => None,
+            },
             build: build::<L>,
             default_params: default_params::<L>,
             parse: parse::<L>,
@@ -80,8 +86,7 @@ impl Entry {
 
     /// The knob `+` and `-` turn.
     pub fn primary(&self) -> Option<&'static Knob> {
-        let name = self.defaults.primary?;
-        self.knobs.iter().find(|k| k.name == name)
+        self.knobs.get(self.primary?)
     }
 }
 
@@ -93,18 +98,45 @@ pub fn find<'a>(entries: &'a [Entry], name: &str) -> Result<&'a Entry, String> {
     })
 }
 
-fn build<L: Lesson>(setup: &Setup, spawn: &mut Spawn) -> Box<dyn Scene> {
-    let fallback;
-    let params = match setup.params.as_any().downcast_ref::<L::Params>() {
-        Some(p) => p,
-        None => {
-            fallback = L::Params::default();
-            &fallback
-        }
-    };
-    let all = L::Variant::ALL;
-    let variant = all[setup.variant.min(all.len() - 1)];
-    Box::new(L::new(params, variant, setup, spawn))
+/// A scene started, or why not.
+pub(crate) type Started = Result<Box<dyn Scene>, WrongScene>;
+
+fn build<L: Lesson>(setup: &Setup, spawn: &mut Spawn) -> Started {
+    let params = typed::<L>(setup.params.as_ref())?;
+    let variant = *L::Variant::ALL.get(setup.variant).ok_or(WrongScene {
+        scene: L::NAME,
+        what: "variant",
+    })?;
+    Ok(Box::new(L::new(params, variant, setup, spawn)))
+}
+
+/// `params` as lesson `L`'s parameters, or the error that they are another
+/// scene's.
+pub(crate) fn typed<L: Lesson>(params: &dyn Params) -> Result<&L::Params, WrongScene> {
+    params.as_any().downcast_ref().ok_or(WrongScene {
+        scene: L::NAME,
+        what: "parameters",
+    })
+}
+
+/// Parameters or a variant that belong to another scene than the one
+/// they were given to: an error of the program, never of its input (a
+/// scene's parameters are made by its own entry), refused rather than
+/// replaced by defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrongScene {
+    pub scene: &'static str,
+    pub what: &'static str,
+}
+
+impl std::fmt::Display for WrongScene {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "scene `{}` was given another scene's {}",
+            self.scene, self.what
+        )
+    }
 }
 
 fn fixed<L: Lesson>() -> Vec<(String, String)> {

@@ -9,6 +9,7 @@
 use glam::Vec2;
 use std::any::Any;
 use std::fmt::Debug;
+use std::marker::PhantomData;
 
 /// When a changed knob takes effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -156,15 +157,93 @@ impl Invalid {
 /// A parameter struct whose numeric fields are knobs (made by `params!`).
 pub trait Tunable: Debug + Clone + PartialEq + Send + Sync + 'static {
     const KNOBS: &'static [Knob];
-    /// The value of knob `name`.
-    fn get(&self, name: &str) -> Option<f64>;
-    /// Writes knob `name` (already checked against its range).
-    fn put(&mut self, name: &str, value: f64);
+    /// The value of knob `index` of [`Tunable::KNOBS`].
+    fn get_at(&self, index: usize) -> f64;
+    /// Writes knob `index` (already checked against its range).
+    fn put_at(&mut self, index: usize, value: f64);
     /// Checks that need more than one field or the stage (the ranges are
     /// checked already). Keys are relative to the scene's table.
     fn check_together(&self, _stage: Vec2) -> Result<(), Invalid> {
         Ok(())
     }
+}
+
+/// A knob of parameter struct `P`, named by its field: `params!` makes
+/// one for each, as an associated constant of the field's own name
+/// (`PatrolParams::path_radius`), so code picks a knob by a typed field,
+/// never by a name in a string.
+pub struct Field<P> {
+    index: usize,
+    of: PhantomData<fn() -> P>,
+}
+
+impl<P> Clone for Field<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<P> Copy for Field<P> {}
+
+impl<P> Debug for Field<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Field({})", self.index)
+    }
+}
+
+impl<P: Tunable> Field<P> {
+    /// The field whose knob is called `name` in `P::KNOBS`: for `params!`,
+    /// at compile time (a name it lacks does not compile).
+    #[doc(hidden)]
+    pub const fn named(knobs: &[Knob], name: &str) -> Self {
+        let mut index = 0;
+        while index < knobs.len() {
+            if str_eq(knobs[index].name, name) {
+                return Self {
+                    index,
+                    of: PhantomData,
+                };
+            }
+            index += 1;
+        }
+        panic!("no knob of that name");
+    }
+
+    /// Its place in `P::KNOBS`.
+    pub const fn index(self) -> usize {
+        self.index
+    }
+
+    /// Its declaration: range, step, unit, doc.
+    pub fn knob(self) -> &'static Knob {
+        &P::KNOBS[self.index]
+    }
+
+    pub fn get(self, params: &P) -> f64 {
+        params.get_at(self.index)
+    }
+
+    /// Sets it after checking its range.
+    pub fn set(self, params: &mut P, value: f64) -> Result<(), Invalid> {
+        let knob = self.knob();
+        let value = knob.check(value).map_err(|m| Invalid::new(knob.name, m))?;
+        params.put_at(self.index, value);
+        Ok(())
+    }
+}
+
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A scene's parameters, whatever the scene: what the config, the command
@@ -179,6 +258,7 @@ pub trait Params: Debug + Send + Sync {
     fn check(&self, stage: Vec2) -> Result<(), Invalid>;
     fn clone_box(&self) -> Box<dyn Params>;
     fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
     fn same(&self, other: &dyn Params) -> bool;
 }
 
@@ -188,20 +268,21 @@ impl<T: Tunable> Params for T {
     }
 
     fn get(&self, name: &str) -> Option<f64> {
-        Tunable::get(self, name)
+        let index = T::KNOBS.iter().position(|k| k.name == name)?;
+        Some(self.get_at(index))
     }
 
     fn set(&mut self, name: &str, value: f64) -> Result<(), Invalid> {
         let knob = find(T::KNOBS, name)?;
         let value = knob.check(value).map_err(|m| Invalid::new(name, m))?;
-        self.put(name, value);
+        let index = T::KNOBS.iter().position(|k| k.name == name).unwrap_or(0);
+        self.put_at(index, value);
         Ok(())
     }
 
     fn check(&self, stage: Vec2) -> Result<(), Invalid> {
-        for knob in T::KNOBS {
-            let value = Tunable::get(self, knob.name).unwrap_or(f64::NAN);
-            knob.check(value)
+        for (index, knob) in T::KNOBS.iter().enumerate() {
+            knob.check(self.get_at(index))
                 .map_err(|m| Invalid::new(format!("params.{}", knob.name), m))?;
         }
         self.check_together(stage)
@@ -212,6 +293,10 @@ impl<T: Tunable> Params for T {
     }
 
     fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
 
@@ -310,18 +395,28 @@ macro_rules! params {
             ];
         }
 
+        /// Each knob, as a typed field ([`Field`](crate::sim::knobs::Field)).
+        #[allow(non_upper_case_globals)]
+        impl $name {
+            $(
+                #[doc = $doc]
+                pub const $field: $crate::sim::knobs::Field<Self> =
+                    $crate::sim::knobs::Field::named(Self::KNOB_TABLE, stringify!($field));
+            )*
+        }
+
         impl $crate::sim::knobs::Tunable for $name {
             const KNOBS: &'static [$crate::sim::knobs::Knob] = Self::KNOB_TABLE;
 
-            fn get(&self, name: &str) -> Option<f64> {
+            fn get_at(&self, index: usize) -> f64 {
                 use $crate::sim::knobs::KnobValue as _;
-                $( if name == stringify!($field) { return Some(self.$field.to_f64()); } )*
-                None
+                $( if index == Self::$field.index() { return self.$field.to_f64(); } )*
+                f64::NAN
             }
 
-            fn put(&mut self, name: &str, value: f64) {
+            fn put_at(&mut self, index: usize, value: f64) {
                 use $crate::sim::knobs::KnobValue as _;
-                $( if name == stringify!($field) { self.$field = <$ty>::from_f64(value); } )*
+                $( if index == Self::$field.index() { self.$field = <$ty>::from_f64(value); } )*
             }
 
             $(
@@ -363,6 +458,11 @@ mod tests {
         assert!(Demo::KNOBS[1].integer && !Demo::KNOBS[0].integer);
         Params::set(&mut d, "speed", 7.5).unwrap();
         assert_eq!(d.speed, 7.5);
+        // By typed field, as code does.
+        Demo::count.set(&mut d, 6.0).unwrap();
+        assert_eq!((d.count, Demo::count.get(&d)), (6, 6.0));
+        assert_eq!(Demo::count.knob().name, "count");
+        assert!(Demo::speed.set(&mut d, 99.0).is_err(), "the range holds");
         let e = Params::set(&mut d, "speed", 25.0).unwrap_err();
         assert_eq!(e.message, "must be between 0.5 and 20 px/tick (got 25)");
         let e = Params::set(&mut d, "count", 2.5).unwrap_err();

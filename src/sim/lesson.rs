@@ -3,7 +3,8 @@
 //! overlay, and hands a scene only what each phase of a tick needs.
 
 use super::crowd::{Crowd, Look, Metric, Sampling};
-use super::knobs::{Knob, Tunable};
+use super::entry::WrongScene;
+use super::knobs::{Field, Knob, Tunable};
 use super::pointer::PointerMode;
 use super::sample::OverlaySample;
 use crate::overlay::Overlay;
@@ -74,8 +75,6 @@ pub struct Defaults {
     pub tick_hz: Option<f32>,
     /// What the headless pointer does.
     pub pointer: PointerMode,
-    /// The knob + and - turn, if any.
-    pub primary: Option<&'static str>,
     /// The variant the split view (C) shows beside the first, if not the next one.
     pub compare: Option<usize>,
 }
@@ -201,7 +200,7 @@ impl Settle<'_> {
 
 impl Defaults {
     /// A lesson's start: `seed`, the agent-count knob, the first variant;
-    /// the app's tick rate, the scripted pointer, no primary knob.
+    /// the app's tick rate, the scripted pointer.
     pub const fn new(seed: u64, agents: Knob, variant: usize) -> Self {
         Self {
             seed,
@@ -209,16 +208,7 @@ impl Defaults {
             variant,
             tick_hz: None,
             pointer: PointerMode::Lissajous,
-            primary: None,
             compare: None,
-        }
-    }
-
-    /// The knob + and - turn.
-    pub const fn primary(self, knob: &'static str) -> Self {
-        Self {
-            primary: Some(knob),
-            ..self
         }
     }
 
@@ -250,6 +240,8 @@ pub trait Lesson: Send + Sized + 'static {
     const NAME: &'static str;
     const TITLE: &'static str;
     const DEFAULTS: Defaults;
+    /// The knob + and - turn, if any: a field of the parameters.
+    const PRIMARY: Option<Field<Self::Params>> = None;
     type Params: Tunable + Default + serde::de::DeserializeOwned + serde::Serialize;
     type Variant: Variant;
 
@@ -317,8 +309,8 @@ pub trait Scene: Send {
     fn headline(&self, crowd: &Crowd) -> Figures;
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)>;
     fn scenery(&self, input: &Input, out: &mut Overlay);
-    /// Takes changed live knobs (parameters of another scene are ignored).
-    fn retune(&mut self, params: &dyn super::knobs::Params);
+    /// Takes changed live knobs; another scene's parameters are refused.
+    fn retune(&mut self, params: &dyn super::knobs::Params) -> Result<(), WrongScene>;
     fn agent_radius(&self) -> f32;
     fn fade_alpha(&self) -> f32;
     fn obstacles(&self) -> Option<&[Obstacle]>;
@@ -346,10 +338,9 @@ impl<L: Lesson> Scene for L {
     fn scenery(&self, input: &Input, out: &mut Overlay) {
         Lesson::scenery(self, input, out);
     }
-    fn retune(&mut self, params: &dyn super::knobs::Params) {
-        if let Some(p) = params.as_any().downcast_ref::<L::Params>() {
-            Lesson::retune(self, p);
-        }
+    fn retune(&mut self, params: &dyn super::knobs::Params) -> Result<(), WrongScene> {
+        Lesson::retune(self, super::entry::typed::<L>(params)?);
+        Ok(())
     }
     fn agent_radius(&self) -> f32 {
         Lesson::agent_radius(self)

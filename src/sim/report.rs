@@ -2,6 +2,7 @@
 //! JSON object.
 
 use super::crowd::{Metric, Sampling};
+use super::entry::WrongScene;
 use super::knobs::number;
 use super::lesson::Input;
 use super::pointer::ScriptedPointer;
@@ -187,17 +188,17 @@ pub fn drive(runner: &mut Runner, pointer: &ScriptedPointer, steps: u64) -> (Vec
 pub fn run(
     steps: u64,
     threads: usize,
-    start: impl FnOnce() -> (Runner, ScriptedPointer) + Send,
+    start: impl FnOnce() -> Result<(Runner, ScriptedPointer), WrongScene> + Send,
 ) -> Result<Report, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .map_err(|e| format!("cannot start {threads} worker threads: {e}"))?;
-    Ok(pool.install(|| {
-        let (mut runner, pointer) = start();
+    pool.install(|| {
+        let (mut runner, pointer) = start().map_err(|e| e.to_string())?;
         let (at, seconds) = drive(&mut runner, &pointer, steps);
-        Report::of(&runner, steps, threads, seconds, at)
-    }))
+        Ok(Report::of(&runner, steps, threads, seconds, at))
+    })
 }
 
 #[cfg(test)]

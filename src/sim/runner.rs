@@ -8,7 +8,7 @@ use super::knobs::Params;
 use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
 use super::series::Series;
 use crate::overlay::Overlay;
-use crate::sim::entry::Entry;
+use crate::sim::entry::{Entry, WrongScene};
 use crate::steer::avoid::Obstacle;
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -59,24 +59,25 @@ pub struct Runner {
 }
 
 impl Runner {
-    /// Starts `entry` on a `stage`-sized world (a scene may grow it).
+    /// Starts `entry` on a `stage`-sized world (a scene may grow it); the
+    /// setup's parameters and variant must be the entry's own.
     pub fn new(
         entry: &'static Entry,
         stage: Vec2,
         setup: &Setup,
         settings: OverlaySettings,
-    ) -> Self {
+    ) -> Result<Self, WrongScene> {
         let (mut crowd, mut looks) = (Crowd::default(), Vec::new());
         let mut spawn = Spawn {
             stage,
             crowd: &mut crowd,
             looks: &mut looks,
         };
-        let scene = (entry.build)(setup, &mut spawn);
+        let scene = (entry.build)(setup, &mut spawn)?;
         let stage = spawn.stage;
         let n = crowd.len();
         let history = window_per_series(&scene.headline(&crowd));
-        Self {
+        Ok(Self {
             entry,
             setup: setup.clone(),
             scene,
@@ -94,7 +95,7 @@ impl Runner {
             history,
             steering: vec![Steering::default(); n],
             limits: vec![STANDING; n],
-        }
+        })
     }
 
     /// Keeps the crowd in spawn order from now on, whatever the scene
@@ -158,10 +159,11 @@ impl Runner {
         }
     }
 
-    /// Gives the scene changed live knobs.
-    pub fn retune(&mut self, params: &dyn Params) {
+    /// Gives the scene changed live knobs: its own parameters, or an error.
+    pub fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        self.scene.retune(params)?;
         self.setup.params = params.clone_box();
-        self.scene.retune(params);
+        Ok(())
     }
 
     pub fn entry(&self) -> &'static Entry {

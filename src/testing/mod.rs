@@ -5,6 +5,7 @@
 mod runner;
 
 use crate::config::Config;
+use crate::sim::knobs::{Field, Tunable};
 use crate::sim::lesson::Setup;
 use crate::sim::pointer::ScriptedPointer;
 use crate::sim::report::{Report, drive};
@@ -26,7 +27,7 @@ pub fn scene_with(name: &str, variant: &str, agents: Option<usize>) -> Run {
     if let Some(n) = agents {
         setup.agents = n;
     }
-    let (scene, pointer) = config.start(scene, &setup);
+    let (scene, pointer) = config.start(scene, &setup).expect("the scene's own setup");
     Run {
         scene,
         pointer,
@@ -50,14 +51,19 @@ impl Run {
         let scene = config
             .scene(self.scene.entry().name)
             .expect("a shipped scene");
-        (self.scene, self.pointer) = config.start(scene, &setup);
+        (self.scene, self.pointer) = config.start(scene, &setup).expect("the scene's own setup");
         self.steps = 0;
     }
 
-    /// Sets knob `name` live, as the + and - keys do.
-    pub fn set(&mut self, name: &str, value: f64) {
+    /// Sets a knob live, as the + and - keys do: a field of the running
+    /// scene's parameters.
+    pub fn set<P: Tunable>(&mut self, field: Field<P>, value: f64) {
         let mut params = self.scene.setup().params.clone();
-        params.set(name, value).expect("a valid knob value");
-        self.scene.retune(params.as_ref());
+        let typed = params.as_any_mut().downcast_mut::<P>();
+        let typed = typed.expect("a field of the running scene's parameters");
+        field.set(typed, value).expect("a valid knob value");
+        self.scene
+            .retune(params.as_ref())
+            .expect("the scene's own parameters");
     }
 }

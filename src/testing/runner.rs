@@ -153,3 +153,47 @@ fn recorded_arrows_carry_the_raw_vector_lengths() {
         assert!(others.all(|s| s.magnitude == 0.0), "{scene}");
     }
 }
+
+#[test]
+fn another_scenes_parameters_or_variant_are_refused_not_replaced() {
+    use crate::scenes::registry::find;
+    use crate::sim::entry::WrongScene;
+    use crate::sim::lesson::Setup;
+    use crate::sim::runner::{OverlaySettings, Runner};
+    use crate::steer::neighbors::NeighborMode;
+    let (seek, flock) = (find("seek").unwrap(), find("flock").unwrap());
+    let settings = OverlaySettings {
+        vector_scale: 20.0,
+        max_agents: 10,
+    };
+    let stage = glam::Vec2::new(800.0, 600.0);
+    let setup = Setup {
+        seed: 1,
+        agents: 1,
+        variant: 0,
+        neighbors: NeighborMode::Grid,
+        params: flock.default_params(),
+    };
+    let wrong = Runner::new(seek, stage, &setup, settings).err();
+    let parameters = WrongScene {
+        scene: "seek",
+        what: "parameters",
+    };
+    assert_eq!(wrong, Some(parameters));
+    let own = Setup {
+        params: seek.default_params(),
+        ..setup.clone()
+    };
+    let mut runner = Runner::new(seek, stage, &own, settings).expect("its own parameters");
+    assert_eq!(
+        runner.retune(flock.default_params().as_ref()),
+        Err(parameters)
+    );
+    assert_eq!(
+        runner.setup().params.as_ref(),
+        seek.default_params().as_ref()
+    );
+    let past = Setup { variant: 3, ..own };
+    let wrong = Runner::new(seek, stage, &past, settings).err();
+    assert_eq!(wrong.map(|e| e.what), Some("variant"));
+}
