@@ -120,9 +120,14 @@ const PINNED_BRUTE: [(&str, &str); 3] = [
     ("doorway", "59482646985b9dbe"),
 ];
 
-fn checksum(args: &[&str]) -> String {
+/// The checksum of a headless run of `scene` for `steps` ticks, with
+/// more flags in `extra` (`--variant v4`, `--threads 2`, ...).
+fn checksum(scene: &str, steps: u64, extra: &[&str]) -> String {
+    let steps = steps.to_string();
+    let mut args = vec!["--headless", "--scene", scene, "--steps", &steps];
+    args.extend_from_slice(extra);
     let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
-        .args(args)
+        .args(&args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("XDG_CONFIG_HOME", "/nonexistent")
         .output()
@@ -137,26 +142,13 @@ fn checksum(args: &[&str]) -> String {
     report["checksum"].as_str().expect("a checksum").to_string()
 }
 
-#[test]
-fn every_scene_and_variant_keeps_its_checksum() {
-    let mut changed = Vec::new();
-    for (scene, variant, pinned) in PINNED {
-        let args = [
-            "--headless",
-            "--scene",
-            scene,
-            "--variant",
-            variant,
-            "--steps",
-            "600",
-            "--threads",
-            "1",
-        ];
-        let got = checksum(&args);
-        if got != pinned {
-            changed.push(format!("{scene} {variant}: {pinned} -> {got}"));
-        }
-    }
+/// Fails listing every row `(what, got, pinned)` whose checksum changed.
+fn assert_unchanged<'a>(rows: impl IntoIterator<Item = (String, String, &'a str)>) {
+    let changed: Vec<String> = rows
+        .into_iter()
+        .filter(|(_, got, pinned)| got != pinned)
+        .map(|(what, got, pinned)| format!("{what}: {pinned} -> {got}"))
+        .collect();
     assert!(
         changed.is_empty(),
         "behaviour changed:\n{}",
@@ -165,92 +157,67 @@ fn every_scene_and_variant_keeps_its_checksum() {
 }
 
 #[test]
-fn a_large_parallel_doorway_keeps_its_checksum() {
-    let args = [
-        "--headless",
-        "--scene",
-        "doorway",
-        "--steps",
-        "300",
-        "--agents",
-        "2000",
-        "--threads",
-        "2",
-    ];
-    assert_eq!(checksum(&args), "239777a3f0802a48");
+fn every_scene_and_variant_keeps_its_checksum() {
+    let rows = PINNED.iter().map(|&(scene, variant, pinned)| {
+        let got = checksum(scene, 600, &["--variant", variant, "--threads", "1"]);
+        (format!("{scene} {variant}"), got, pinned)
+    });
+    assert_unchanged(rows);
 }
 
 #[test]
 fn every_scene_and_variant_keeps_its_checksum_on_other_seeds() {
-    let mut changed = Vec::new();
-    for (scene, variant, seed, pinned) in PINNED_SEEDS {
+    let rows = PINNED_SEEDS.iter().map(|&(scene, variant, seed, pinned)| {
         let seed = seed.to_string();
-        let args = [
-            "--headless",
-            "--scene",
-            scene,
-            "--variant",
-            variant,
-            "--seed",
-            &seed,
-            "--steps",
-            "600",
-            "--threads",
-            "1",
-        ];
-        let got = checksum(&args);
-        if got != pinned {
-            changed.push(format!("{scene} {variant} seed {seed}: {pinned} -> {got}"));
-        }
-    }
-    assert!(
-        changed.is_empty(),
-        "behaviour changed:\n{}",
-        changed.join("\n")
-    );
+        let extra = ["--variant", variant, "--seed", &seed, "--threads", "1"];
+        (
+            format!("{scene} {variant} seed {seed}"),
+            checksum(scene, 600, &extra),
+            pinned,
+        )
+    });
+    assert_unchanged(rows);
+}
+
+#[test]
+fn a_large_parallel_doorway_keeps_its_checksum() {
+    let extra = ["--agents", "2000", "--threads", "2"];
+    assert_eq!(checksum("doorway", 300, &extra), "239777a3f0802a48");
 }
 
 #[test]
 fn crowds_at_size_keep_their_checksums_on_one_and_two_threads() {
-    for (scene, agents, steps, seed, pinned) in PINNED_CROWDS {
-        let (agents, steps, seed) = (agents.to_string(), steps.to_string(), seed.to_string());
-        for threads in ["1", "2"] {
-            let args = [
-                "--headless",
-                "--scene",
-                scene,
-                "--agents",
-                &agents,
-                "--steps",
-                &steps,
-                "--seed",
-                &seed,
-                "--threads",
-                threads,
-            ];
-            assert_eq!(checksum(&args), pinned, "{args:?}");
-        }
-    }
+    let rows = PINNED_CROWDS
+        .iter()
+        .flat_map(|&(scene, agents, steps, seed, pinned)| {
+            ["1", "2"].map(|threads| {
+                let (agents, seed) = (agents.to_string(), seed.to_string());
+                let extra = ["--agents", &agents, "--seed", &seed, "--threads", threads];
+                let what = format!("{scene} {agents} agents seed {seed} on {threads} threads");
+                (what, checksum(scene, steps, &extra), pinned)
+            })
+        });
+    assert_unchanged(rows);
 }
 
 #[test]
 fn grid_and_brute_force_keep_one_checksum() {
-    for (scene, pinned) in PINNED_BRUTE {
-        for neighbors in ["grid", "brute"] {
-            let args = [
-                "--headless",
-                "--scene",
-                scene,
+    let rows = PINNED_BRUTE.iter().flat_map(|&(scene, pinned)| {
+        ["grid", "brute"].map(|neighbors| {
+            let extra = [
                 "--agents",
                 "1500",
-                "--steps",
-                "200",
                 "--neighbors",
                 neighbors,
                 "--threads",
                 "2",
             ];
-            assert_eq!(checksum(&args), pinned, "{args:?}");
-        }
-    }
+            (
+                format!("{scene} by {neighbors}"),
+                checksum(scene, 200, &extra),
+                pinned,
+            )
+        })
+    });
+    assert_unchanged(rows);
 }
