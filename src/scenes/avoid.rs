@@ -14,7 +14,7 @@
 //! variants; a click on the stage shows ahead, ahead2, the threat and the
 //! avoidance force.
 
-use super::{point, random_point, rng};
+use super::{check_round_obstacles, clear_point, penetration, point, rng, round_obstacles};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
@@ -50,7 +50,7 @@ crate::params! {
         /// Radius of an obstacle added with A.
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live;
     }
-    check check_obstacles;
+    check check_avoid;
     fixed {
         /// The obstacles, as [x, y, radius] in world px.
         obstacles: Vec<[f32; 3]> = vec![
@@ -67,16 +67,8 @@ crate::params! {
     }
 }
 
-fn check_obstacles(p: &AvoidSceneParams, _stage: Vec2) -> Result<(), Invalid> {
-    for (i, &[x, y, r]) in p.obstacles.iter().enumerate() {
-        if !(x.is_finite() && y.is_finite() && r.is_finite() && r > 0.0) {
-            return Err(Invalid::new(
-                "params.obstacles",
-                format!("obstacle {i} must be [x, y, radius] with finite numbers and radius > 0"),
-            ));
-        }
-    }
-    Ok(())
+fn check_avoid(p: &AvoidSceneParams, _stage: Vec2) -> Result<(), Invalid> {
+    check_round_obstacles(&p.obstacles)
 }
 
 crate::variants! {
@@ -126,25 +118,8 @@ impl AvoidScene {
 
     /// How deep the agent's disc at `p` reaches into an obstacle, in px (0: clear).
     fn penetration(&self, p: Vec2) -> f32 {
-        let reach = self.params.agent_radius;
-        self.obstacles
-            .iter()
-            .map(|o| match *o {
-                Obstacle::Circle { center, radius } => radius + reach - p.distance(center),
-                Obstacle::Rect { .. } => reach - o.distance(p),
-            })
-            .fold(0.0, f32::max)
+        penetration(&self.obstacles, p, self.params.agent_radius)
     }
-}
-
-/// The circles of `[x, y, radius]` triples.
-fn circles(list: &[[f32; 3]]) -> Vec<Obstacle> {
-    list.iter()
-        .map(|&[x, y, radius]| Obstacle::Circle {
-            center: Vec2::new(x, y),
-            radius,
-        })
-        .collect()
 }
 
 impl Lesson for AvoidScene {
@@ -165,23 +140,15 @@ impl Lesson for AvoidScene {
             neighbors: Neighbors::new(setup.neighbors, params.separation_radius),
             scratch: Vec::new(),
             variant,
-            obstacles: circles(&params.obstacles),
+            obstacles: round_obstacles(&params.obstacles),
             looked: vec![Looked::default(); setup.agents],
             penetration_ticks: 0,
             max_penetration: 0.0,
             inside: 0,
         };
         let mut rng = rng(setup.seed);
-        let stage = spawn.stage;
         for _ in 0..setup.agents {
-            // Anywhere clear of the obstacles (given up after a while on a full stage).
-            let mut at = random_point(&mut rng, Vec2::ZERO, stage);
-            for _ in 0..1000 {
-                if scene.penetration(at) == 0.0 {
-                    break;
-                }
-                at = random_point(&mut rng, Vec2::ZERO, stage);
-            }
+            let at = clear_point(&mut rng, spawn.stage, &scene.obstacles, params.agent_radius);
             spawn.agent(at, Vec2::ZERO, params.mass, Look::Plain);
         }
         scene

@@ -34,6 +34,8 @@ registry! {
     flock::FlockScene,
 }
 
+use crate::sim::knobs::Invalid;
+use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::Runs;
 use glam::Vec2;
 
@@ -72,6 +74,57 @@ pub fn in_runs(points: &[Vec2], cell: f32, runs: Runs) -> impl Iterator<Item = u
         run(a).total_cmp(&run(b)).then(a.x.total_cmp(&b.x))
     });
     order.into_iter().map(|k| k as usize)
+}
+
+/// The round obstacles of `[x, y, radius]` triples (a scene's
+/// `obstacles` parameter).
+pub fn round_obstacles(list: &[[f32; 3]]) -> Vec<Obstacle> {
+    list.iter()
+        .map(|&[x, y, radius]| Obstacle::Circle {
+            center: Vec2::new(x, y),
+            radius,
+        })
+        .collect()
+}
+
+/// A scene's `obstacles` parameter: finite triples with a positive radius.
+pub fn check_round_obstacles(list: &[[f32; 3]]) -> Result<(), Invalid> {
+    for (i, &[x, y, r]) in list.iter().enumerate() {
+        if !(x.is_finite() && y.is_finite() && r.is_finite() && r > 0.0) {
+            return Err(Invalid::new(
+                "params.obstacles",
+                format!("obstacle {i} must be [x, y, radius] with finite numbers and radius > 0"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How deep a disc of radius `reach` at `p` reaches into the deepest of
+/// `obstacles`, in px; 0 when clear of them all.
+pub fn penetration(obstacles: &[Obstacle], p: Vec2, reach: f32) -> f32 {
+    obstacles
+        .iter()
+        .map(|o| o.penetration(p, reach))
+        .fold(0.0, f32::max)
+}
+
+/// A uniform point on the stage where a disc of radius `reach` is clear
+/// of `obstacles` (given up after a thousand tries on a full stage).
+pub fn clear_point(
+    rng: &mut rand_pcg::Pcg32,
+    stage: Vec2,
+    obstacles: &[Obstacle],
+    reach: f32,
+) -> Vec2 {
+    let mut at = random_point(rng, Vec2::ZERO, stage);
+    for _ in 0..1000 {
+        if penetration(obstacles, at, reach) == 0.0 {
+            break;
+        }
+        at = random_point(rng, Vec2::ZERO, stage);
+    }
+    at
 }
 
 /// A unit vector in a uniformly random direction.

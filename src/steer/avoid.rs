@@ -54,6 +54,16 @@ impl Obstacle {
         }
     }
 
+    /// How deep a disc of radius `reach` at `point` reaches into the
+    /// obstacle, in px; 0 when clear of it.
+    pub fn penetration(&self, point: Vec2, reach: f32) -> f32 {
+        let depth = match *self {
+            Obstacle::Circle { center, radius } => radius + reach - point.distance(center),
+            Obstacle::Rect { .. } => reach - self.distance(point),
+        };
+        depth.max(0.0)
+    }
+
     /// The corners of the box around the obstacle.
     fn bounds(&self) -> (Vec2, Vec2) {
         match *self {
