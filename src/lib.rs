@@ -14,8 +14,8 @@
 //! | [`overlay`], [`stopwatch`] | what a scene wants drawn, as data; elapsed time on every platform | nothing of the crate |
 //! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, the scripted pointer, the headless report | `steer`, `overlay`, `stopwatch` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
-//! | [`config`] | reads `demos.toml`, locates its errors (file:line:col, key), and writes the generated files ([`config::generate`]) | `scenes`, `sim`, `steer` |
-//! | [`controls`], [`cli`], [`app`], [`layout`], [`desktop`] | the one table of keys; the command line; the window's state as plain data (tested headless); where things go on screen; the desktop menu entry | anything below |
+//! | [`config`] | reads `demos.toml` and locates its errors (file:line:col, key) | `scenes`, `sim`, `steer` |
+//! | [`controls`], [`cli`], [`app`], [`layout`], [`desktop`], [`docs`] | the one table of keys; the command line; the window's state as plain data (tested headless); where things go on screen; the desktop menu entry; the files generated from the declarations | anything below |
 //! | `render`, `window`, `stepping` (binary only) | macroquad and egui: the only code that touches the window | anything |
 //!
 //! Simulation code (`steer`, `sim`, `scenes`, `config`) never imports
@@ -93,6 +93,7 @@ pub mod cli;
 pub mod config;
 pub mod controls;
 pub mod desktop;
+pub mod docs;
 pub mod layout;
 pub mod overlay;
 pub mod scenes;

@@ -25,6 +25,7 @@ const MODULES: &[&str] = &[
     "config",
     "controls",
     "desktop",
+    "docs",
     "layout",
     "overlay",
     "scenes",

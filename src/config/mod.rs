@@ -6,8 +6,7 @@
 //! out-of-range value names the key and the range. Nothing here panics on
 //! bad input.
 
-mod app;
-pub mod generate;
+pub(crate) mod app;
 mod locate;
 
 pub use app::AppConfig;

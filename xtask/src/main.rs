@@ -7,7 +7,7 @@
 //!   macroquad (and quad-url) crates this build resolved. It fails when the
 //!   .wasm is over its size budget.
 //! - `docs`: writes the files made from the declarations in `src/`
-//!   (demos.toml, the README's scene table) through the test that checks
+//!   (demos.toml, the README's scene and controls tables) through the test that checks
 //!   them, run with `STEERING_DEMOS_BLESS=1`.
 
 use std::path::{Path, PathBuf};
@@ -27,7 +27,7 @@ const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   web    build the web page into target/web/ (index.html, the .wasm, the loaders)
-  docs   write demos.toml and the README's scene table from the declarations in src/";
+  docs   write demos.toml and the README's scene and controls tables from src/";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,9 +56,9 @@ fn main() -> ExitCode {
 fn docs() -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     run(Command::new(&cargo)
-        .args(["test", "--quiet", "--lib", "config::generate"])
+        .args(["test", "--quiet", "--lib", "docs::"])
         .env("STEERING_DEMOS_BLESS", "1"))?;
-    println!("wrote demos.toml and the README's scene table");
+    println!("wrote demos.toml and the README's scene and controls tables");
     Ok(())
 }
 
