@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 22] = [
+const PINNED: [(&str, &str, &str); 24] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -30,10 +30,12 @@ const PINNED: [(&str, &str, &str); 22] = [
     ("flock", "separation", "3f22d700058ed364"),
     ("flock", "alignment", "72ea373d337e0fe0"),
     ("flock", "flock", "953e590e2f6ab632"),
+    ("hide", "hide", "2a6b6b8f82bc31da"),
+    ("hide", "evade", "f6909426003b63a5"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 66] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 72] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -100,6 +102,12 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 66] = [
     ("flock", "separation", 3, "1a4e1fe80d910aa9"),
     ("flock", "alignment", 3, "12894060f5e4e88e"),
     ("flock", "flock", 3, "c13fd5c9dcad593c"),
+    ("hide", "hide", 1, "e7d5cd0ad4603f27"),
+    ("hide", "hide", 2, "25c2ee4e677efde7"),
+    ("hide", "hide", 3, "0af565956a5f3f6d"),
+    ("hide", "evade", 1, "b77b1fc65ce2c2f4"),
+    ("hide", "evade", 2, "268d0dea7520d7c6"),
+    ("hide", "evade", 3, "7e194aa6fa47e9cd"),
 ];
 
 /// Crowds at size, 300 ticks (the flock 200), on seeds 1 and 9: one

@@ -32,6 +32,7 @@ registry! {
     leader::LeaderScene,
     avoid::AvoidScene,
     flock::FlockScene,
+    hide::HideScene,
 }
 
 use crate::sim::knobs::Invalid;

@@ -7,6 +7,7 @@
 pub mod avoid;
 pub mod flock;
 pub mod group;
+pub mod hide;
 pub mod lanes;
 pub mod neighbors;
 pub mod par;

@@ -32,6 +32,16 @@ pub fn arrive(
     desired_toward(position, target, speed) - velocity
 }
 
+/// Stay inside the rectangle `min..max`: outside it, seek the nearest point
+/// of it; inside, no opinion.
+pub fn stay_within(position: Vec2, velocity: Vec2, min: Vec2, max: Vec2, max_speed: f32) -> Vec2 {
+    let inside = position.clamp(min, max);
+    if inside == position {
+        return Vec2::ZERO;
+    }
+    seek(position, velocity, inside, max_speed)
+}
+
 /// The desired velocity toward `target` at `speed`; zero when already there.
 fn desired_toward<V: Vector>(position: V, target: V, speed: f32) -> V {
     (target - position).normalize_or_zero() * speed
@@ -43,6 +53,18 @@ mod tests {
 
     fn close(a: Vec2, b: Vec2) -> bool {
         (a - b).length() < 1e-5
+    }
+
+    #[test]
+    fn stay_within_seeks_the_nearest_point_inside_only_from_outside() {
+        let (min, max) = (Vec2::ZERO, Vec2::new(100.0, 100.0));
+        assert_eq!(
+            stay_within(Vec2::new(50.0, 50.0), Vec2::X, min, max, 3.0),
+            Vec2::ZERO
+        );
+        // 10 px left of the box, moving left at 1: seek (0, 50) at full speed.
+        let f = stay_within(Vec2::new(-10.0, 50.0), -Vec2::X, min, max, 3.0);
+        assert!((f - Vec2::new(4.0, 0.0)).length() < 1e-6, "{f}");
     }
 
     #[test]

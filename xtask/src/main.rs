@@ -16,12 +16,13 @@ use std::process::{Command, ExitCode};
 const TARGET: &str = "wasm32-unknown-unknown";
 const PROFILE: &str = "web";
 const WASM: &str = "steering-demos.wasm";
-/// What a visitor downloads, at most: raw and gzipped. The page runs the
-/// desktop's code (the crowds' rules four agents at a time, rayon on the
-/// page's one thread), which costs some 23 KB gzipped over the smaller
-/// one-agent copies it used to run: the budget grew by that, from 1.30 MB.
+/// What a visitor downloads, at most: raw and gzipped. 1.5 MB gzipped
+/// makes room for the catalogue of lessons past the tutorial series (hide
+/// is the first): each costs some 10 KB. The page also runs the desktop's
+/// code (the crowds' rules four agents at a time, rayon on the page's one
+/// thread), some 23 KB more than the one-agent copies it used to run.
 const BUDGET_BYTES: u64 = 3_000_000;
-const BUDGET_GZIP_BYTES: u64 = 1_330_000;
+const BUDGET_GZIP_BYTES: u64 = 1_500_000;
 
 const USAGE: &str = "usage: cargo xtask <task>
 

@@ -1,0 +1,412 @@
+//! Hide (Buckland, *Programming Game AI by Example*, ch. 3): hiders use the
+//! obstacles to break the hunter's line of sight.
+//!
+//! The hunter (red) pursues the nearest hider it can see; when it sees
+//! none, it searches where the pointer is. Each hider looks, behind
+//! every obstacle, for the spot on the far side as the hunter sees it, and
+//! arrives at the nearest one; as the hunter moves, the spots swing round
+//! their obstacles and the hiders slip round with them. The `evade`
+//! variant is the contrast: plain evasion, no cover, so the hunter sees
+//! and chases them most of the time (out of its reach, beyond Buckland's
+//! panic distance, they wander). Hiders avoid the obstacles, keep apart
+//! and stay on the stage in both.
+//!
+//! The headless figure `hidden_share` is the share of hider-ticks, after
+//! the first 120, in which an obstacle stands on the line between the
+//! hunter and the hider.
+//!
+//! Controls: move the mouse to send the hunter searching; press on an
+//! obstacle and drag it; A adds an obstacle at the pointer, X removes the
+//! one under it; V switches hide and evade (C: side by side); a click
+//! shows each hider's spot, its force and the hunter's lines of sight.
+
+use super::{
+    check_round_obstacles, clear_point, penetration, point, random_point, rng, round_obstacles,
+    yes_no,
+};
+use crate::overlay::{Meaning, Overlay};
+use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
+use crate::sim::knobs::{Field, Invalid, Knob};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::steer::Limits;
+use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
+use crate::steer::group::{SeparationParams, separation};
+use crate::steer::hide::{HideParams, blocks_sight, hide};
+use crate::steer::pursuit::{Prediction, evade, predict};
+use crate::steer::seek::{arrive, seek, stay_within};
+use crate::steer::wander::{WanderCircle, next_angle, wander};
+use glam::Vec2;
+
+crate::params! {
+    /// `[hide.params]`: hiders and a hunter among round obstacles.
+    pub struct HideSceneParams {
+        /// Hiders' top speed (the series' later demos: 3).
+        max_speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// Cap on the steering force (the series' later demos: 1.1).
+        max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "", Live;
+        /// Mass of every agent: the force is divided by it.
+        mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
+        /// The hunter's top speed: slower than the hiders, so that they can get behind cover.
+        hunter_max_speed: f32 = 2.0, 0.5..=20.0, step 0.5, "px/tick", Live;
+        /// How far beyond an obstacle's rim its hiding spot lies (Buckland: 30).
+        distance_from_boundary: f32 = 30.0, 0.0..=200.0, step 5.0, "px", Live;
+        /// Evaders flee only a hunter closer than this (Buckland's evade: ThreatRange 100).
+        panic_distance: f32 = 100.0, 10.0..=1000.0, step 10.0, "px", Live;
+        /// Hiders slow down inside this distance of their spot.
+        slowing_radius: f32 = 100.0, 10.0..=400.0, step 10.0, "px", Live;
+        /// How far ahead an agent at full speed looks for an obstacle (the queue demo's MAX_SEE_AHEAD: 50).
+        max_see_ahead: f32 = 50.0, 0.0..=200.0, step 5.0, "px", Live;
+        /// Push away from the obstacle ahead (the queue demo's AVOID_FORCE: 600; capped at max_force).
+        max_avoid_force: f32 = 600.0, 0.0..=2000.0, step 50.0, "", Live;
+        /// An agent's own radius, as drawn and as it avoids.
+        agent_radius: f32 = 8.0, 1.0..=20.0, step 1.0, "px", Live;
+        /// Air kept between agent and obstacle.
+        clearance: f32 = 4.0, 0.0..=30.0, step 1.0, "px", Live;
+        /// Hiders closer than this push apart, so that they do not share one spot.
+        separation_radius: f32 = 24.0, 1.0..=100.0, step 1.0, "px", Live;
+        /// Strength of that push (the queue demo's MAX_SEPARATION: 2).
+        max_separation: f32 = 2.0, 0.0..=10.0, step 0.1, "", Live;
+        /// Radius of an obstacle added with A.
+        new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live;
+    }
+    check check_hide;
+    fixed {
+        /// The obstacles, as [x, y, radius] in world px.
+        obstacles: Vec<[f32; 3]> = vec![
+            [220.0, 180.0, 35.0],
+            [580.0, 170.0, 35.0],
+            [400.0, 320.0, 35.0],
+            [230.0, 460.0, 35.0],
+            [590.0, 450.0, 35.0],
+        ];
+    }
+}
+
+fn check_hide(p: &HideSceneParams, _stage: Vec2) -> Result<(), Invalid> {
+    check_round_obstacles(&p.obstacles)
+}
+
+crate::variants! {
+    /// Cover, or none.
+    pub enum Variant {
+        Hide = "hide": "Hide: arrive at the spot behind the nearest obstacle, as the hunter sees it; the obstacle breaks its line of sight.",
+        Evade = "evade": "Evade: flee the hunter's predicted position, no cover: the hunter sees the hiders most of the time.",
+    }
+}
+
+/// The hunter's place in the crowd: the first agent.
+const HUNTER: usize = 0;
+
+/// Ticks before the hidden share is counted: time to find cover.
+const SETTLING_TICKS: u64 = 120;
+
+/// What one hider decided, for the overlay and the readout.
+#[derive(Debug, Clone, Copy, Default)]
+struct Hider {
+    /// The spot it went for (none: it evaded).
+    spot: Option<Vec2>,
+    /// The obstacle the spot is behind.
+    cover: Option<usize>,
+    force: Vec2,
+    /// An obstacle stood between it and the hunter after the last tick.
+    hidden: bool,
+    /// Its wander angle, while an evader out of danger wanders.
+    wander_angle: f32,
+}
+
+/// How an evader out of danger wanders: the series' wander circle.
+const WANDER: WanderCircle = WanderCircle {
+    circle_distance: 6.0,
+    circle_radius: 8.0,
+    angle_change: 1.0,
+};
+
+pub struct HideScene {
+    params: HideSceneParams,
+    variant: Variant,
+    stage: Vec2,
+    obstacles: Vec<Obstacle>,
+    hiders: Vec<Hider>,
+    /// Hider-ticks counted, and those hidden, after the settling ticks.
+    counted: u64,
+    hidden: u64,
+    /// Hiders hidden after the last tick.
+    hidden_now: u64,
+    /// The nearest hider the hunter saw after the last tick.
+    prey: Option<usize>,
+    /// Draws the wanderers' turns.
+    rng: rand_pcg::Pcg32,
+}
+
+impl HideScene {
+    fn limits(&self, i: usize) -> Limits {
+        let p = &self.params;
+        Limits {
+            max_speed: if i == HUNTER {
+                p.hunter_max_speed
+            } else {
+                p.max_speed
+            },
+            max_force: p.max_force,
+        }
+    }
+
+    fn avoid_params(&self) -> AvoidParams {
+        AvoidParams {
+            max_see_ahead: self.params.max_see_ahead,
+            max_avoid_force: self.params.max_avoid_force,
+            margin: self.params.agent_radius + self.params.clearance,
+            probes: Probes::Full,
+        }
+    }
+
+    /// Whether an obstacle stands on the line from `a` to `b`.
+    fn out_of_sight(&self, a: Vec2, b: Vec2) -> bool {
+        self.obstacles.iter().any(|o| match *o {
+            Obstacle::Circle { center, radius } => blocks_sight(a, b, center, radius),
+            Obstacle::Rect { .. } => false,
+        })
+    }
+}
+
+impl Lesson for HideScene {
+    const NAME: &'static str = "hide";
+    const TITLE: &'static str = "Hide";
+    const DEFAULTS: Defaults = Defaults::new(
+        10,
+        Knob::agents("Hiders (the hunter comes on top).", 6, 200, 1),
+        0,
+    );
+    const PRIMARY: Option<Field<HideSceneParams>> =
+        Some(HideSceneParams::distance_from_boundary);
+    type Params = HideSceneParams;
+    type Variant = Variant;
+
+    fn new(params: &HideSceneParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
+        let obstacles = round_obstacles(&params.obstacles);
+        let mut rng = rng(setup.seed);
+        let stage = spawn.stage;
+        let reach = params.agent_radius;
+        let hunter = clear_point(&mut rng, stage, &obstacles, reach);
+        spawn.agent(hunter, Vec2::ZERO, params.mass, Look::Pursuer);
+        for _ in 0..setup.agents {
+            let at = clear_point(&mut rng, stage, &obstacles, reach);
+            let heading = random_point(&mut rng, -Vec2::ONE, Vec2::ONE);
+            spawn.agent(at, heading, params.mass, Look::Evader);
+        }
+        Self {
+            params: params.clone(),
+            variant,
+            stage,
+            obstacles,
+            hiders: vec![Hider::default(); setup.agents + 1],
+            counted: 0,
+            hidden: 0,
+            hidden_now: 0,
+            prey: None,
+            rng,
+        }
+    }
+
+    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+        let p = &self.params;
+        let (positions, velocities) = (ctx.crowd.positions(), ctx.crowd.velocities());
+        let hunter = (positions[HUNTER], velocities[HUNTER]);
+        let rules = self.avoid_params();
+        let hide_params = HideParams {
+            distance_from_boundary: p.distance_from_boundary,
+            slowing_radius: p.slowing_radius,
+        };
+        let sep = SeparationParams {
+            radius: p.separation_radius,
+            max_separation: p.max_separation,
+        };
+        let margin = Vec2::splat(p.agent_radius);
+        for i in 0..ctx.crowd.len() {
+            let (pos, vel) = (positions[i], velocities[i]);
+            let limits = self.limits(i);
+            let avoidance = avoid(pos, vel, limits.max_speed, &self.obstacles, &rules).force;
+            if i == HUNTER {
+                let to = match self.prey {
+                    Some(prey) => {
+                        let (at, moving) = (positions[prey], velocities[prey]);
+                        let future = predict(pos, at, moving, limits.max_speed, Prediction::Dynamic);
+                        seek(pos, vel, future, limits.max_speed)
+                    }
+                    None => arrive(pos, vel, input.pointer, limits.max_speed, p.slowing_radius),
+                };
+                ctx.set(i, to + avoidance, limits);
+                continue;
+            }
+            let (force, spot, cover) = match self.variant {
+                Variant::Hide => {
+                    let h = hide(pos, vel, hunter, &self.obstacles, p.max_speed, &hide_params);
+                    (h.force, h.spot, h.obstacle)
+                }
+                Variant::Evade if pos.distance(hunter.0) < p.panic_distance => {
+                    let future = predict(pos, hunter.0, hunter.1, p.max_speed, Prediction::Dynamic);
+                    (evade(pos, vel, future, p.max_speed), None, None)
+                }
+                // Out of danger: wander, as Buckland's evaders graze.
+                Variant::Evade => {
+                    use rand::RngExt;
+                    let hider = &mut self.hiders[i];
+                    let u = self.rng.random_range(0.0..1.0);
+                    hider.wander_angle = next_angle(hider.wander_angle, u, &WANDER);
+                    (wander(vel, hider.wander_angle, &WANDER).force, None, None)
+                }
+            };
+            let others = positions.iter().enumerate().skip(1).filter(|&(j, _)| j != i);
+            let push = separation(pos, others.map(|(_, &q)| q), &sep);
+            let inside = stay_within(pos, vel, margin, self.stage - margin, p.max_speed);
+            let hider = &mut self.hiders[i];
+            (hider.spot, hider.cover, hider.force) = (spot, cover, force);
+            ctx.set(i, force + avoidance + push + inside, limits);
+        }
+        self.record(ctx);
+    }
+
+    fn settle(&mut self, ctx: &mut Settle) {
+        let positions = ctx.crowd().positions();
+        let hunter = positions[HUNTER];
+        self.hidden_now = 0;
+        self.prey = None;
+        let mut nearest = f32::INFINITY;
+        for (i, &at) in positions.iter().enumerate().skip(1) {
+            let hidden = self.out_of_sight(hunter, at);
+            self.hiders[i].hidden = hidden;
+            self.hidden_now += u64::from(hidden);
+            let distance = at.distance_squared(hunter);
+            if !hidden && distance < nearest {
+                (self.prey, nearest) = (Some(i), distance);
+            }
+        }
+        if ctx.tick > SETTLING_TICKS {
+            self.counted += positions.len() as u64 - 1;
+            self.hidden += self.hidden_now;
+        }
+    }
+
+    fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
+        let share = if self.counted == 0 {
+            0.0
+        } else {
+            self.hidden as f64 / self.counted as f64
+        };
+        let inside = (crowd.positions().iter())
+            .map(|&q| penetration(&self.obstacles, q, self.params.agent_radius))
+            .fold(0.0, f32::max);
+        vec![
+            ("hidden_share", Metric::Float(share), Sampling::EveryTick),
+            (
+                "hidden_at_end",
+                Metric::Int(self.hidden_now),
+                Sampling::AtEnd,
+            ),
+            (
+                "penetration_at_end",
+                Metric::Float(inside.into()),
+                Sampling::AtEnd,
+            ),
+        ]
+    }
+
+    fn headline(&self, _crowd: &Crowd) -> Figures {
+        [("hiders out of sight", self.hidden_now as f64)].into()
+    }
+
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+        if i == HUNTER {
+            let prey = self.prey.map_or("none in sight".into(), |k| format!("hider {k}"));
+            return vec![("role", "hunter".into()), ("chasing", prey)];
+        }
+        let Some(h) = self.hiders.get(i) else {
+            return Vec::new();
+        };
+        let cover = h.cover.map_or("none".into(), |k| format!("obstacle {k}"));
+        vec![
+            ("role", "hider".into()),
+            ("out of sight", yes_no(h.hidden)),
+            ("cover", cover),
+            ("spot", h.spot.map_or("none".into(), point)),
+        ]
+    }
+
+    fn scenery(&self, input: &Input, out: &mut Overlay) {
+        for o in &self.obstacles {
+            if let Obstacle::Circle { center, radius } = *o {
+                out.circle(Meaning::Obstacle, center, radius);
+            }
+        }
+        out.point(Meaning::Target, input.pointer);
+    }
+
+    fn retune(&mut self, params: &HideSceneParams) {
+        self.params = params.clone();
+    }
+
+    fn agent_radius(&self) -> f32 {
+        self.params.agent_radius
+    }
+
+    fn obstacles(&self) -> Option<&[Obstacle]> {
+        Some(&self.obstacles)
+    }
+
+    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
+        Some(&mut self.obstacles)
+    }
+
+    fn new_obstacle_radius(&self) -> f32 {
+        self.params.new_obstacle_radius
+    }
+}
+
+impl HideScene {
+    /// The recorded hiders: their velocity, the force that takes them to
+    /// cover, the spot, and the hunter's line of sight when it sees them.
+    fn record(&self, ctx: &mut Steer) {
+        let s = ctx.vector_scale;
+        let crowd = ctx.crowd;
+        let hunter = crowd.positions()[HUNTER];
+        for i in ctx.recorded(crowd.len()) {
+            let (pos, vel) = (crowd.positions()[i], crowd.velocities()[i]);
+            let Some(o) = ctx.record(i) else { continue };
+            o.vector(Meaning::Velocity, pos, vel, s);
+            if i == HUNTER {
+                continue;
+            }
+            let h = &self.hiders[i];
+            o.vector(Meaning::Steering, pos, h.force, s);
+            if let Some(spot) = h.spot {
+                o.line(Meaning::Desired, pos, spot);
+                o.point(Meaning::Desired, spot);
+            }
+            if !h.hidden {
+                o.line(Meaning::Sight, hunter, pos);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::scene_with;
+
+    /// Hiders out of sight at least half the time, and at least twice as
+    /// often as plain evaders, on eight seeds.
+    #[test]
+    fn hiding_beats_evading_for_cover() {
+        for seed in 1..=8 {
+            let mut hide = scene_with("hide", "hide", None);
+            let mut evade = scene_with("hide", "evade", None);
+            hide.reseed(seed);
+            evade.reseed(seed);
+            let (h, e) = (hide.steps(1800), evade.steps(1800));
+            assert_eq!((h.nan, e.nan), (0, 0), "seed {seed}");
+            let (h, e) = (h.float("hidden_share"), e.float("hidden_share"));
+            assert!(h >= 0.5, "seed {seed}: hidden {h}");
+            assert!(h >= 2.0 * e, "seed {seed}: hide {h} against evade {e}");
+        }
+    }
+}
