@@ -56,23 +56,29 @@
 //! ([`params!`]: default, range, step, unit, doc line; the reference's
 //! constants as defaults), its variants ([`variants!`]) and a type that
 //! implements [`sim::lesson::Lesson`]. Then add one row to the registry in
-//! `src/scenes/mod.rs`:
+//! `src/scenes/mod.rs`. This is how the hide lesson came in:
 //!
 //! ```text
-//!  registry! {
-//!      ...
-//!      flock::FlockScene,
-//! +    hide::HideScene,
-//!  }
+//!  src/scenes/hide.rs           | 412 +++   the scene: one new file
+//!  src/scenes/mod.rs            |   1 +     the registry row:
+//!                                               flock::FlockScene,
+//!                                           +   hide::HideScene,
+//!                                           }
+//!  demos.toml, README.md        |  44 +++   written by `cargo xtask docs`
+//!  assets/screenshots/hide.png  |  Bin      made by `--screenshot`
+//!  tests/checksums.rs           |  12 +-    its pinned checksums
+//!  src/steer/hide.rs            | 203 +++   a new behaviour, with its tests
+//!  src/steer/mod.rs             |   1 +       (a scene of known rules needs
+//!  src/steer/seek.rs            |  22 +       neither)
 //! ```
 //!
 //! The row declares the module and lists the scene: the number keys (1-9,
 //! then 0; the panel's picker reaches every scene), `--list`, `--scene`,
-//! the help and the headless runner follow. Run `cargo xtask docs` to
-//! write its demos.toml table and its README row (tests fail until you
-//! do), and add its picture as `assets/screenshots/NAME.png`
-//! (`steering-demos --scene NAME --screenshot assets/screenshots/NAME.png
-//! --frames 600 --show-forces`). A new behaviour goes into `steer/` as a
+//! the help and the headless runner follow. `cargo xtask docs` writes its
+//! demos.toml table and its README row (tests fail until you run it); its
+//! picture is `assets/screenshots/NAME.png` (`steering-demos --scene NAME
+//! --screenshot assets/screenshots/NAME.png --frames 600 --show-forces`;
+//! a test fails without it). A new behaviour goes into `steer/` as a
 //! function returning a force, generic over [`steer::Vector`] if a crowd
 //! will run it, with hand-computed tests beside it.
 //!
