@@ -108,7 +108,8 @@ impl Runner {
     /// One fixed tick.
     pub fn step(&mut self, input: &Input) {
         self.overlay.clear();
-        // Not on the web: its crowds are small, and its download tight.
+        // Every few ticks the crowd is put back in cell order (if the
+        // scene asks), so that neighbours stay near each other in memory.
         if let (Some(cell), Some(order)) = (self.scene.cell_order(), &mut self.cell_order)
             && self.tick.is_multiple_of(cells::EVERY)
         {

@@ -14,11 +14,13 @@
 //! both sides and keeps one with a mask ([`Vector::or_zero`]).
 //!
 //! glam is built with its scalar-math feature (the window library asks
-//! for it): a [`Vec4`] is four plain f32s, its comparisons give a
-//! [`BVec4`], and the compiler turns the lanes into vector instructions
-//! where it can.
+//! for it): a [`Vec4`] is four plain f32s and its comparisons give four
+//! bools ([`BVec4`]). A rule's masks are [`Mask4`] instead, the bits a
+//! vector comparison gives, so that keeping one side of a lane is bit
+//! operations the compiler turns into vector instructions (with bools,
+//! the leader's separation took 60% more instructions).
 
-use glam::{BVec4, Vec2, Vec4};
+use glam::{BVec4, UVec4, Vec2, Vec4};
 use std::ops::{Add, BitAnd, BitOr, Div, Mul, Neg, Not, Sub};
 
 /// A number per lane: `f32` for one agent, [`Vec4`] for four.
@@ -30,7 +32,7 @@ pub trait Scalar:
     + Div<Output = Self>
     + Mul<f32, Output = Self>
 {
-    /// A truth per lane: `bool` or [`BVec4`].
+    /// A truth per lane: `bool` or [`Mask4`].
     type Mask: Copy
         + BitAnd<Output = Self::Mask>
         + BitOr<Output = Self::Mask>
@@ -101,8 +103,65 @@ impl Scalar for f32 {
     }
 }
 
+/// A truth per lane of four, as the bits a vector comparison gives: all
+/// ones where true, zeros where false, so that a selection is three bit
+/// operations rather than a branch per lane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mask4(UVec4);
+
+impl Mask4 {
+    fn of(b: [bool; 4]) -> Self {
+        Self(UVec4::from_array(b.map(|t| if t { u32::MAX } else { 0 })))
+    }
+
+    /// Whether lane `l` is true.
+    pub fn test(self, l: usize) -> bool {
+        self.0.to_array()[l] != 0
+    }
+
+    /// `a` where true, `b` where false, bit for bit.
+    pub fn select(self, a: Vec4, b: Vec4) -> Vec4 {
+        let bits = |v: Vec4| UVec4::from_array(v.to_array().map(f32::to_bits));
+        let picked = (bits(a) & self.0) | (bits(b) & !self.0);
+        Vec4::from_array(picked.to_array().map(f32::from_bits))
+    }
+}
+
+impl From<BVec4> for Mask4 {
+    fn from(b: BVec4) -> Self {
+        Self::of([b.test(0), b.test(1), b.test(2), b.test(3)])
+    }
+}
+
+impl From<Mask4> for BVec4 {
+    fn from(m: Mask4) -> Self {
+        BVec4::new(m.test(0), m.test(1), m.test(2), m.test(3))
+    }
+}
+
+impl BitAnd for Mask4 {
+    type Output = Self;
+    fn bitand(self, o: Self) -> Self {
+        Self(self.0 & o.0)
+    }
+}
+
+impl BitOr for Mask4 {
+    type Output = Self;
+    fn bitor(self, o: Self) -> Self {
+        Self(self.0 | o.0)
+    }
+}
+
+impl Not for Mask4 {
+    type Output = Self;
+    fn not(self) -> Self {
+        Self(!self.0)
+    }
+}
+
 impl Scalar for Vec4 {
-    type Mask = BVec4;
+    type Mask = Mask4;
     fn splat(x: f32) -> Self {
         Vec4::splat(x)
     }
@@ -112,14 +171,14 @@ impl Scalar for Vec4 {
     fn max(self, o: Self) -> Self {
         Vec4::max(self, o)
     }
-    fn gt(self, o: Self) -> BVec4 {
-        self.cmpgt(o)
+    fn gt(self, o: Self) -> Mask4 {
+        self.cmpgt(o).into()
     }
-    fn le(self, o: Self) -> BVec4 {
-        self.cmple(o)
+    fn le(self, o: Self) -> Mask4 {
+        self.cmple(o).into()
     }
-    fn ne(self, o: Self) -> BVec4 {
-        self.cmpne(o)
+    fn ne(self, o: Self) -> Mask4 {
+        self.cmpne(o).into()
     }
 }
 
@@ -161,12 +220,18 @@ pub struct Lanes {
 
 impl Lanes {
     /// Lane `l` of `vectors` in lane `l`, `fill` in the lanes past them.
+    /// (Built as two plain arrays: writing a [`Vec4`] lane by lane goes
+    /// through its index, a branch per write.)
+    #[inline]
     pub fn gather(vectors: impl IntoIterator<Item = Vec2>, fill: Vec2) -> Self {
-        let mut lanes = Self::splat(fill);
+        let (mut x, mut y) = ([fill.x; 4], [fill.y; 4]);
         for (l, v) in vectors.into_iter().take(4).enumerate() {
-            lanes.set(l, v);
+            (x[l], y[l]) = (v.x, v.y);
         }
-        lanes
+        Self {
+            x: Vec4::from_array(x),
+            y: Vec4::from_array(y),
+        }
     }
 
     pub fn set(&mut self, lane: usize, v: Vec2) {
@@ -179,8 +244,10 @@ impl Lanes {
     }
 
     /// The four lanes, in order.
+    #[inline]
     pub fn to_array(self) -> [Vec2; 4] {
-        std::array::from_fn(|l| self.get(l))
+        let (x, y) = (self.x.to_array(), self.y.to_array());
+        std::array::from_fn(|l| Vec2::new(x[l], y[l]))
     }
 
     fn map(self, f: impl Fn(Vec4) -> Vec4) -> Self {
@@ -259,7 +326,7 @@ impl Vector for Lanes {
     fn normalize_or_zero(self) -> Self {
         let rcp = Vec4::ONE / self.length_squared().sqrt();
         let finite = rcp.abs().cmplt(Vec4::splat(f32::INFINITY));
-        (self * rcp).or_zero(finite & rcp.cmpgt(Vec4::ZERO))
+        (self * rcp).or_zero((finite & rcp.cmpgt(Vec4::ZERO)).into())
     }
     fn truncate(self, max: f32) -> Self {
         let len_sq = self.length_squared();
@@ -270,11 +337,11 @@ impl Vector for Lanes {
             y: Vec4::select(over, self.y * k, self.y),
         }
     }
-    fn or_zero(self, keep: BVec4) -> Self {
-        self.map(|a| Vec4::select(keep, a, Vec4::ZERO))
+    fn or_zero(self, keep: Mask4) -> Self {
+        self.map(|a| keep.select(a, Vec4::ZERO))
     }
-    fn is_nonzero(self) -> BVec4 {
-        self.x.cmpne(Vec4::ZERO) | self.y.cmpne(Vec4::ZERO)
+    fn is_nonzero(self) -> Mask4 {
+        Mask4::from(self.x.cmpne(Vec4::ZERO) | self.y.cmpne(Vec4::ZERO))
     }
 }
 

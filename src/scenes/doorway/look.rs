@@ -140,7 +140,7 @@ fn look_together(
             // Each agent meets itself among the candidates: not a neighbour.
             let other = !UVec4::splat(index).cmpeq(ids);
             let position_in_lanes = Lanes::splat(position);
-            found |= within_queue_radius(ahead, position_in_lanes, q) & other;
+            found |= BVec4::from(within_queue_radius(ahead, position_in_lanes, q)) & other;
             let close = me.distance_squared(position_in_lanes).cmple(near_sq) & other;
             let at = Near { index, position };
             (l0[n[0]], l1[n[1]], l2[n[2]], l3[n[3]]) = (at, at, at, at);
