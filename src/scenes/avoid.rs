@@ -123,9 +123,9 @@ impl AvoidScene {
 }
 
 impl Lesson for AvoidScene {
-    const NAME: &'static str = "avoid";
-    const TITLE: &'static str = "Collision avoidance";
     const DEFAULTS: Defaults = Defaults::new(
+        "avoid",
+        "Collision avoidance",
         7,
         Knob::agents("Agents seeking the pointer.", 12, 500, 1),
         2,

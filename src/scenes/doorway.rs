@@ -227,9 +227,9 @@ impl DoorwayScene {
 }
 
 impl Lesson for DoorwayScene {
-    const NAME: &'static str = "doorway";
-    const TITLE: &'static str = "Queue at a doorway";
     const DEFAULTS: Defaults = Defaults::new(
+        "doorway",
+        "Queue at a doorway",
         5,
         Knob::agents(
             "Agents in the room (original: 60); the room grows to keep their density.",

@@ -107,9 +107,9 @@ impl FlockScene {
 }
 
 impl Lesson for FlockScene {
-    const NAME: &'static str = "flock";
-    const TITLE: &'static str = "Flocking";
     const DEFAULTS: Defaults = Defaults::new(
+        "flock",
+        "Flocking",
         8,
         Knob::agents(
             "Boids; the stage grows to keep their density.",

@@ -170,9 +170,9 @@ impl HideScene {
 }
 
 impl Lesson for HideScene {
-    const NAME: &'static str = "hide";
-    const TITLE: &'static str = "Hide";
     const DEFAULTS: Defaults = Defaults::new(
+        "hide",
+        "Hide",
         10,
         Knob::agents("Hiders (the hunter comes on top).", 6, 200, 1),
         0,

@@ -114,9 +114,9 @@ impl LeaderScene {
 }
 
 impl Lesson for LeaderScene {
-    const NAME: &'static str = "leader";
-    const TITLE: &'static str = "Leader following";
     const DEFAULTS: Defaults = Defaults::new(
+        "leader",
+        "Leader following",
         6,
         Knob::agents(
             "Followers (the leader comes on top); past 2,000 the stage grows to keep their density.",

@@ -82,10 +82,13 @@ pub struct PatrolScene {
 }
 
 impl Lesson for PatrolScene {
-    const NAME: &'static str = "patrol";
-    const TITLE: &'static str = "Path following and patrol";
-    const DEFAULTS: Defaults =
-        Defaults::new(4, Knob::agents("Agents on the path.", 3, 50, 1), 0);
+    const DEFAULTS: Defaults = Defaults::new(
+        "patrol",
+        "Path following and patrol",
+        4,
+        Knob::agents("Agents on the path.", 3, 50, 1),
+        0,
+    );
     const PRIMARY: Option<Field<PatrolParams>> = Some(PatrolParams::path_radius);
     type Params = PatrolParams;
     type Variant = Variant;

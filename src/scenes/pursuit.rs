@@ -84,9 +84,9 @@ impl PursuitScene {
 }
 
 impl Lesson for PursuitScene {
-    const NAME: &'static str = "pursuit";
-    const TITLE: &'static str = "Pursuit and evade";
     const DEFAULTS: Defaults = Defaults::new(
+        "pursuit",
+        "Pursuit and evade",
         3,
         Knob::agents(
             "Pursuers (the target and the evaders come on top).",

@@ -68,9 +68,9 @@ impl SeekScene {
 }
 
 impl Lesson for SeekScene {
-    const NAME: &'static str = "seek";
-    const TITLE: &'static str = "Seek, flee and arrival";
     const DEFAULTS: Defaults = Defaults::new(
+        "seek",
+        "Seek, flee and arrival",
         1,
         Knob::agents("Agents seeking the same target.", 1, 50, 1),
         2,

@@ -115,10 +115,13 @@ impl WanderScene {
 }
 
 impl Lesson for WanderScene {
-    const NAME: &'static str = "wander";
-    const TITLE: &'static str = "Wander";
-    const DEFAULTS: Defaults =
-        Defaults::new(2, Knob::agents("Wandering agents.", 8, 500, 1), 0);
+    const DEFAULTS: Defaults = Defaults::new(
+        "wander",
+        "Wander",
+        2,
+        Knob::agents("Wandering agents.", 8, 500, 1),
+        0,
+    );
     const PRIMARY: Option<Field<WanderParams>> = Some(WanderParams::angle_change);
     type Params = WanderParams;
     type Variant = Variant;

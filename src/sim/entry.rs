@@ -34,8 +34,8 @@ impl Entry {
     /// The row of lesson `L`.
     pub const fn of<L: Lesson>() -> Self {
         Self {
-            name: L::NAME,
-            title: L::TITLE,
+            name: L::DEFAULTS.name,
+            title: L::DEFAULTS.title,
             variants: L::Variant::NAMES,
             lessons: L::Variant::LESSONS,
             knobs: <L::Params as super::knobs::Tunable>::KNOBS,
@@ -104,7 +104,7 @@ pub(crate) type Started = Result<Box<dyn Scene>, WrongScene>;
 fn build<L: Lesson>(setup: &Setup, spawn: &mut Spawn) -> Started {
     let params = typed::<L>(setup.params.as_ref())?;
     let variant = *L::Variant::ALL.get(setup.variant).ok_or(WrongScene {
-        scene: L::NAME,
+        scene: L::DEFAULTS.name,
         what: "variant",
     })?;
     Ok(Box::new(L::new(params, variant, setup, spawn)))
@@ -114,7 +114,7 @@ fn build<L: Lesson>(setup: &Setup, spawn: &mut Spawn) -> Started {
 /// scene's.
 pub(crate) fn typed<L: Lesson>(params: &dyn Params) -> Result<&L::Params, WrongScene> {
     params.as_any().downcast_ref().ok_or(WrongScene {
-        scene: L::NAME,
+        scene: L::DEFAULTS.name,
         what: "parameters",
     })
 }

@@ -62,9 +62,13 @@ pub struct Setup {
     pub params: Box<dyn super::knobs::Params>,
 }
 
-/// What a scene starts with, besides its parameters.
+/// What a scene is called and starts with, besides its parameters.
 #[derive(Debug, Clone, Copy)]
 pub struct Defaults {
+    /// Short name: `--scene NAME`, the demos.toml table.
+    pub name: &'static str,
+    /// The lesson's title, as the HUD and the README show it.
+    pub title: &'static str,
     pub seed: u64,
     /// The agent count: default, range, and the step of `[` and `]`.
     pub agents: Knob,
@@ -199,10 +203,19 @@ impl Settle<'_> {
 }
 
 impl Defaults {
-    /// A lesson's start: `seed`, the agent-count knob, the first variant;
-    /// the app's tick rate, the scripted pointer.
-    pub const fn new(seed: u64, agents: Knob, variant: usize) -> Self {
+    /// Lesson `name` (`--scene NAME`) with its `title`, and its start:
+    /// `seed`, the agent-count knob, the first variant; the app's tick
+    /// rate, the scripted pointer.
+    pub const fn new(
+        name: &'static str,
+        title: &'static str,
+        seed: u64,
+        agents: Knob,
+        variant: usize,
+    ) -> Self {
         Self {
+            name,
+            title,
             seed,
             agents,
             variant,
@@ -235,10 +248,17 @@ impl Defaults {
 }
 
 /// A lesson: one file under `src/scenes/` and one row in the registry.
+///
+/// Seven items are required: who it is and how it starts
+/// ([`Lesson::DEFAULTS`]), its parameters and variants (made by `params!`
+/// and `variants!`), how it places its agents ([`Lesson::new`]), how they
+/// steer ([`Lesson::steer`]), its headline figure ([`Lesson::headline`])
+/// and how it takes a turned knob ([`Lesson::retune`]). The rest have
+/// defaults a scene overrides when it has something to say: figures for
+/// the headless report, a readout, scenery, obstacles a person may edit,
+/// a size, a sort order.
 pub trait Lesson: Send + Sized + 'static {
-    /// Short name: `--scene NAME`, the demos.toml table.
-    const NAME: &'static str;
-    const TITLE: &'static str;
+    /// Its name, title and start.
     const DEFAULTS: Defaults;
     /// The knob + and - turn, if any: a field of the parameters.
     const PRIMARY: Option<Field<Self::Params>> = None;
@@ -253,7 +273,9 @@ pub trait Lesson: Send + Sized + 'static {
     /// After the move: figures and respawns.
     fn settle(&mut self, _ctx: &mut Settle) {}
     /// Scene-specific figures, by name, each with how it is found.
-    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)>;
+    fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
+        Vec::new()
+    }
     /// The lesson's headline figure for the tick just run, as one or two
     /// named series (the same names every tick), for a live chart. Finite.
     fn headline(&self, crowd: &Crowd) -> Figures;
