@@ -480,6 +480,31 @@ fn the_lab_as_a_person_uses_it() {
         "{lines:?}"
     );
 
+    // The scene picker at the top of the panel reaches every scene, past
+    // the number keys too: open it, pick the last, and come back.
+    let scenes = steering_demos::scenes::SCENES;
+    let row = |n: usize| (122 + 21 * (n - 1)).to_string();
+    for (scene, name) in [(scenes.len(), scenes[scenes.len() - 1].name), (1, "seek")] {
+        s.tool(
+            "xdotool",
+            &["mousemove", "--window", &w, "958", "97", "click", "1"],
+        );
+        std::thread::sleep(Duration::from_millis(500));
+        s.tool(
+            "xdotool",
+            &[
+                "mousemove",
+                "--window",
+                &w,
+                "958",
+                &row(scene),
+                "click",
+                "1",
+            ],
+        );
+        s.expect(&format!("scene {name}"));
+    }
+
     // A click on the agent selects it, and the readout appears.
     s.key("p");
     s.expect("panel off");
