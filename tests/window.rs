@@ -579,3 +579,32 @@ fn centroid(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> Option<(u32, u32
     }
     (n > 10).then(|| ((sx / n) as u32, (sy / n) as u32))
 }
+
+/// Opening the panel changes nothing: in every scene the sliders show
+/// the knobs as they are (a default off a slider's grid used to snap to
+/// it, and a restart knob restarted the scene), so no knob event comes.
+#[test]
+fn opening_the_panel_changes_no_knob_in_any_scene() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", (1280, 800)) else {
+        return;
+    };
+    let scenes = steering_demos::scenes::SCENES;
+    for (n, scene) in scenes.iter().enumerate().take(10) {
+        let digit = ((n + 1) % 10).to_string();
+        if n > 0 {
+            s.key(&digit);
+            s.expect(&format!("scene {}", scene.name));
+        }
+        s.key("p");
+        s.expect("panel on");
+        let lines = drain(&s, Duration::from_millis(1500));
+        assert!(
+            lines.is_empty(),
+            "{}: the panel opened with {lines:?}",
+            scene.name
+        );
+        s.key("p");
+        s.expect("panel off");
+    }
+}

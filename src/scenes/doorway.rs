@@ -83,7 +83,7 @@ crate::params! {
         /// Top of the walls, as a fraction of the stage height (original: 0.05).
         wall_top: f32 = 0.05, 0.0..=0.5, step 0.01, "", Restart;
         /// Thickness of the walls (original: 80).
-        wall_thickness: f32 = 80.0, 1.0..=300.0, step 5.0, "px", Restart;
+        wall_thickness: f32 = 80.0, 5.0..=300.0, step 5.0, "px", Restart;
         /// Where agents go, x as a fraction of the stage width (original: w/2).
         target_x: f32 = 0.5, 0.0..=1.0, step 0.05, "", Restart;
         /// Where agents go, y (original: -100).
@@ -99,7 +99,7 @@ crate::params! {
         /// An agent avoiding a wall is drawn at this opacity (original: 0.4).
         fade_alpha: f32 = 0.4, 0.0..=1.0, step 0.05, "", Live;
         /// The room grows with --agents to keep this many agents per 600x480.
-        reference_agents: usize = 60, 1..=1000, step 10, "", Restart;
+        reference_agents: usize = 60, 10..=1000, step 10, "", Restart;
     }
     check room::doorway_fits;
 }

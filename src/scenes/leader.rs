@@ -41,7 +41,7 @@ crate::params! {
         /// Followers this close to the leader or the point ahead of it step aside (original: 60).
         sight_radius: f32 = 60.0, 0.0..=200.0, step 5.0, "px", Live;
         /// Slowing radius of the arrival behind the leader (original: 50).
-        arrive_radius: f32 = 50.0, 1.0..=300.0, step 5.0, "px", Live;
+        arrive_radius: f32 = 50.0, 5.0..=300.0, step 5.0, "px", Live;
         /// Weight of the evade force while in the leader's way (original: 1.8).
         evade_scale: f32 = 1.8, 0.0..=5.0, step 0.1, "", Live;
         /// Followers closer than this push apart (original SEPARATION_RADIUS: 30).

@@ -47,14 +47,19 @@ mod tests {
                     k.name
                 );
                 assert!(k.step > 0.0, "{}.{}", e.name, k.name);
-                // The panel's sliders snap to the step: the default must be on it.
-                let steps = k.default / k.step;
-                assert!(
-                    (steps - steps.round()).abs() < 1e-6,
-                    "{}.{} off its step",
-                    e.name,
-                    k.name
-                );
+                // The panel's sliders snap to min + n * step: a default or
+                // a maximum off that grid would move when the panel opens.
+                for (what, value) in [("default", k.default), ("max", k.max)] {
+                    let steps = (value - k.min) / k.step;
+                    assert!(
+                        (steps - steps.round()).abs() < 1e-6,
+                        "{}.{}: its {what} {value} is off the grid {} + n * {}",
+                        e.name,
+                        k.name,
+                        k.min,
+                        k.step
+                    );
+                }
             }
         }
         assert!(

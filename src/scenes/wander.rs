@@ -37,7 +37,7 @@ crate::params! {
         /// Most the point on the rim moves per tick (original ANGLE_CHANGE: 1).
         angle_change: f32 = 1.0, 0.0..=6.0, step 0.1, "rad", Live;
         /// Naive variant: a new random target this often (2 s at 60 Hz).
-        retarget_ticks: u32 = 120, 1..=1200, step 10, "ticks", Live;
+        retarget_ticks: u32 = 120, 10..=1200, step 10, "ticks", Live;
         /// Overlay: the circle is tiny, so it is drawn this many times its size.
         overlay_scale: f32 = 4.0, 1.0..=10.0, step 0.5, "x", Live;
     }
