@@ -43,7 +43,8 @@ pub enum Action {
     Agents(i32),
     /// Save a picture of the window.
     Screenshot,
-    /// Deselect the selected agent, or else quit.
+    /// Close what is open, topmost first (help, panel, chart, the
+    /// selection), or else quit.
     Escape,
     TogglePanel,
     ToggleTrails,
@@ -300,9 +301,9 @@ pub const CONTROLS: &[Control] = &[
         label: "Esc",
         bindings: &[(Key::Escape, Action::Escape)],
         help: if IN_BROWSER {
-            "deselect the agent"
+            "close what is open: help, panel, chart, then the selection"
         } else {
-            "deselect the agent; with none selected, quit"
+            "close what is open: help, panel, chart, then the selection; with nothing open, quit"
         },
         scope: Scope::All,
         hint: Hint::None,

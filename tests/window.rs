@@ -379,7 +379,17 @@ fn the_window_as_a_person_uses_it() {
     );
     s.shot("avoid-dragged");
 
-    // Esc quits cleanly. The window may be gone before xdotool sends the
+    // Esc closes what is open first: the help and the panel, one a press.
+    s.key("h");
+    s.expect("help on");
+    s.key("p");
+    s.expect("panel on");
+    s.key("Escape");
+    s.expect("help off");
+    s.key("Escape");
+    s.expect("panel off");
+
+    // With nothing open, Esc quits cleanly. The window may be gone before xdotool sends the
     // key's release, so xdotool's own status is not checked here: the
     // `quit` line and the exit status are.
     let _ = Command::new("xdotool")

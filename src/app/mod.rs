@@ -348,15 +348,23 @@ impl App {
             }
             Action::ToggleCompare => self.toggle_compare(),
             Action::Rate(steps) => self.change_rate(steps),
+            // Closes what is open, topmost first; quits only when
+            // nothing is (a web page does not quit).
             Action::Escape => {
-                if self.runner.selected().is_some() {
-                    return self.select(None);
+                if self.help {
+                    self.apply(Action::ToggleHelp)
+                } else if self.panel {
+                    self.apply(Action::TogglePanel)
+                } else if self.chart {
+                    self.apply(Action::ToggleChart)
+                } else if self.runner.selected().is_some() {
+                    self.select(None)
+                } else if IN_BROWSER {
+                    None
+                } else {
+                    self.quit = true;
+                    Some("quit".into())
                 }
-                if IN_BROWSER {
-                    return None;
-                }
-                self.quit = true;
-                Some("quit".into())
             }
             // The window does this itself.
             Action::Screenshot => None,

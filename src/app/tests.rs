@@ -12,6 +12,24 @@ fn app_on(scene: &str) -> App {
 }
 
 #[test]
+fn esc_closes_what_is_open_topmost_first_and_quits_last() {
+    let mut app = App::new(Config::embedded(), 0, Config::embedded().scenes[0].setup());
+    for action in [Action::ToggleChart, Action::TogglePanel, Action::ToggleHelp] {
+        app.apply(action);
+    }
+    app.select(Some(0));
+    let closed: Vec<String> = (0..4).filter_map(|_| app.apply(Action::Escape)).collect();
+    assert_eq!(
+        closed,
+        ["help off", "panel off", "chart off", "deselect"],
+        "help, then the panel, the chart, the selection"
+    );
+    assert!(!app.quit, "nothing quits while something was open");
+    assert_eq!(app.apply(Action::Escape).as_deref(), Some("quit"));
+    assert!(app.quit);
+}
+
+#[test]
 fn plus_and_minus_change_the_path_radius_within_its_range() {
     let mut app = app_on("patrol");
     let events: Vec<_> = [1, 1, 1, -1]
