@@ -11,12 +11,12 @@ use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use glam::Vec2;
 use std::path::PathBuf;
 
-/// Craig Reynolds' steering behaviors, one scene per lesson.
-///
-/// `Args::default()` is a start with no arguments (the web page's; its
-/// `frames` is 0, which only matters with `--screenshot`).
+// `Args::default()` is a start with no arguments (the web page's; its
+// `frames` is 0, which only matters with `--screenshot`).
+/// The command line. `-h` and `--help` both open with the package's
+/// description (`about`, with no longer text of its own).
 #[derive(Debug, Clone, Default, PartialEq, Parser)]
-#[command(name = "steering-demos", version, about)]
+#[command(name = "steering-demos", version, about, long_about = None)]
 pub struct Args {
     /// Read this demos.toml instead of $XDG_CONFIG_HOME/steering-demos/demos.toml or the built-in one
     #[arg(long, value_name = "PATH")]
@@ -340,6 +340,12 @@ mod tests {
             help.contains("Controls in the window") && help.contains("--set"),
             "{help}"
         );
+        // For users only, and the same opening for -h and --help.
+        assert!(!help.contains("Args::") && !help.contains("`"), "{help}");
+        let Ok(Parsed::Print(short)) = parse(["-h".to_string()]) else {
+            panic!("-h prints");
+        };
+        assert_eq!(short.lines().next(), help.lines().next());
         let Ok(Parsed::Print(version)) = parse(["--version".to_string()]) else {
             panic!("--version prints");
         };

@@ -211,7 +211,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             let saved = save_screenshot(path);
             if saved.is_ok() {
                 options.log(&format!("screenshot {}", path.display()));
-                let _ = writeln!(std::io::stdout(), "{}", timings.summary());
+                let _ = writeln!(std::io::stdout(), "{}", timings.summary(frames));
             }
             *outcome.borrow_mut() = saved;
             break;
@@ -305,16 +305,17 @@ impl Timings {
         self.sim.push(sim);
     }
 
-    /// One line with the medians, for measuring without a GPU.
-    fn summary(&self) -> String {
+    /// One line with the frames rendered and the medians of those timed
+    /// (each frame but the last, which ends in the screenshot), for
+    /// measuring without a GPU.
+    fn summary(&self, frames: u64) -> String {
         fn median(v: &[f64]) -> f64 {
             let mut v = v.to_vec();
             v.sort_by(f64::total_cmp);
             v.get(v.len() / 2).copied().unwrap_or(0.0)
         }
         format!(
-            "frames {}: median frame {:.2} ms, draw {:.2} ms, sim {:.2} ms per frame",
-            self.frame.len(),
+            "frames {frames}: median frame {:.2} ms, draw {:.2} ms, sim {:.2} ms per frame",
             median(&self.frame),
             median(&self.draw),
             median(&self.sim)

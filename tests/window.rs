@@ -618,3 +618,30 @@ fn opening_the_panel_changes_no_knob_in_any_scene() {
         s.expect("panel off");
     }
 }
+
+/// `--screenshot PATH --frames N` renders N frames, saves the picture and
+/// says so: "frames N: ..." (it used to report one frame fewer).
+#[test]
+fn a_screenshot_run_renders_and_reports_the_frames_asked_for() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !have("Xvfb") {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+        assert!(!ci, "window test cannot run under CI without Xvfb");
+        return;
+    }
+    let mut reaper = Reaper(Vec::new());
+    let display = start_xvfb(&mut reaper, (1280, 800));
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("frames-test.png");
+    let _ = std::fs::remove_file(&path);
+    let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(["--scene", "seek", "--frames", "37", "--screenshot"])
+        .arg(&path)
+        .env("DISPLAY", &display)
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .output()
+        .expect("the app runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.starts_with("frames 37:"), "{stdout}");
+    assert!(path.is_file(), "the picture is saved");
+}
