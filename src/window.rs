@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use steering_demos::app::{Action, App};
 use steering_demos::controls::{self, Key};
-use steering_demos::layout::{Layout, Open, Rect};
+use steering_demos::layout::{Layout, MIN_FULL, Open, Rect};
 use steering_demos::sim::pointer::ScriptedPointer;
 use steering_demos::sim::runner::Runner;
 use steering_demos::stopwatch::Stopwatch;
@@ -140,6 +140,11 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             if let Some(line) = app.apply(action) {
                 options.log(&line);
             }
+            let screen = glam::Vec2::new(screen_width(), screen_height());
+            if let Some(notice) = too_small(action, &app, screen) {
+                options.log(&format!("notice {notice}"));
+                flash = Some((notice, Stopwatch::start()));
+            }
         }
 
         // Draw what the last steps left (the drawing's time runs until the
@@ -250,6 +255,23 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         }
         timings.push(frame_started.millis(), drawn_ms, sim_ms);
     }
+}
+
+/// What a window below [`MIN_FULL`] cannot show, when `action` just
+/// opened it: said, rather than nothing happening.
+fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String> {
+    let what = match action {
+        Action::TogglePanel if app.panel => "panel",
+        Action::ToggleChart if app.chart => "chart",
+        _ => return None,
+    };
+    let fits = screen.x >= MIN_FULL.x && screen.y >= MIN_FULL.y;
+    (!fits).then(|| {
+        format!(
+            "the window is too small for the {what}: it needs {}x{} px",
+            MIN_FULL.x, MIN_FULL.y
+        )
+    })
 }
 
 /// How long the window shows where a screenshot went.

@@ -576,6 +576,14 @@ fn the_lab_as_a_person_uses_it() {
         let img = s.shot(&format!("lab-{width}x{height}"));
         assert!(img.width() >= 600, "{width}x{height}: {}", img.width());
     }
+
+    // Below 640x400 there is no room for the panel: P says so.
+    s.tool("xdotool", &["windowsize", &w, "600", "380"]);
+    std::thread::sleep(Duration::from_millis(800));
+    s.key("p");
+    s.expect("panel on");
+    s.expect("notice the window is too small for the panel: it needs 640x400 px");
+    s.shot("lab-600x380-panel");
 }
 
 /// The middle of the pixels of `color` on the stage (left of the column).
