@@ -22,6 +22,7 @@ use std::cell::RefCell;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use steering_demos::app::recent::Recent;
 use steering_demos::app::{Action, App};
 use steering_demos::controls::{self, Key};
 use steering_demos::layout::{Layout, MIN_FULL, Open, Rect};
@@ -77,6 +78,8 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     let stepper = Stepper::new();
     let mut trails = [Trails::default(), Trails::default()];
     let mut frames: u64 = 0;
+    // The HUD's frame rate: the mean frame time over the last second.
+    let (clock, mut frame_times) = (Stopwatch::start(), Recent::default());
     let mut timings = Timings::default();
     // A short message on the legend's line (where F12 saved), and since when.
     let mut flash: Option<(String, Stopwatch)> = None;
@@ -176,7 +179,8 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             }
             (None, None) => draw_legend(&meanings, &layout),
         }
-        draw_hud(&app, get_frame_time(), &layout);
+        frame_times.push(clock.seconds(), f64::from(get_frame_time()));
+        draw_hud(&app, frame_times.mean(), &layout);
         draw_footer(&app, &layout);
         if app.help {
             draw_help(&layout, &app.config.source);

@@ -16,6 +16,7 @@ use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::NeighborMode;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
+use recent::Recent;
 
 /// The running application.
 pub struct App {
@@ -47,8 +48,10 @@ pub struct App {
     accumulator: f64,
     /// The pointer of the last tick, in world coordinates.
     pub pointer: Vec2,
-    /// Wall-clock milliseconds the last tick took to simulate.
-    pub tick_ms: f64,
+    /// Wall-clock milliseconds a tick took to simulate, over the last second.
+    pub tick_ms: Recent,
+    /// Started with the app: when each tick was timed.
+    clock: Stopwatch,
 }
 
 impl App {
@@ -84,7 +87,8 @@ impl App {
             help: false,
             accumulator: 0.0,
             pointer,
-            tick_ms: 0.0,
+            tick_ms: Recent::default(),
+            clock: Stopwatch::start(),
         }
     }
 
@@ -405,7 +409,7 @@ impl App {
         if let Some(pane) = &mut self.compare {
             pane.runner.step(&input);
         }
-        self.tick_ms = watch.millis();
+        self.tick_ms.push(self.clock.seconds(), watch.millis());
     }
 
     /// Advances by one frame of `seconds`: as many fixed ticks as have come
@@ -438,6 +442,7 @@ fn on_off(on: bool) -> &'static str {
 }
 
 mod lab;
+pub mod recent;
 pub use lab::{Pane, RATES};
 
 #[cfg(test)]

@@ -56,10 +56,11 @@ fn grouped(n: usize) -> String {
 }
 
 /// Two lines on the band above the stage: what is running and how it runs,
-/// then the lesson of the variant shown.
-/// `frame_seconds` is the last frame's duration (0 when the clock stood
-/// still, as in a browser's virtual time: no rate is shown then).
-pub fn draw_hud(app: &App, frame_seconds: f32, layout: &Layout) {
+/// then the lesson of the variant shown. `frame_seconds` is the mean frame
+/// time over the last second (`None` before the first frame, and no rate
+/// is shown while the clock stands still, as in a browser's virtual
+/// time); the sim time is a mean too, so neither figure jumps about.
+pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     let r = layout.hud;
     fill(&r);
     let (title_size, body_size) = text_sizes(layout);
@@ -77,11 +78,13 @@ pub fn draw_hud(app: &App, frame_seconds: f32, layout: &Layout) {
     let mut parts = vec![
         format!("agents {}", grouped(agents)),
         format!("tick {}", scene.tick()),
-        format!("sim {:.2} ms/tick", app.tick_ms),
-        if frame_seconds > 0.0 {
-            format!("{:.0} fps", 1.0 / frame_seconds)
-        } else {
-            "-- fps".to_string()
+        match app.tick_ms.mean() {
+            Some(ms) => format!("sim {ms:.2} ms/tick"),
+            None => "sim -- ms/tick".to_string(),
+        },
+        match frame_seconds.filter(|&s| s > 0.0) {
+            Some(s) => format!("{:.0} fps", 1.0 / s),
+            None => "-- fps".to_string(),
         },
         format!("{}x", steering_demos::sim::knobs::number(app.rate)),
         forces,
