@@ -5,7 +5,9 @@
 //! close to the target aims far ahead of it and chases a ghost; the dynamic
 //! T = distance / max speed shrinks the look-ahead as it closes in. C shows
 //! the two side by side from the same seed (the split view): red pursuers
-//! with dynamic T, purple ones with the constant T.
+//! with dynamic T, purple ones with the constant T. A caught target (a
+//! pursuer within the capture distance) comes back elsewhere, away from
+//! the pursuers, so the chase goes on.
 //!
 //! Controls: move the mouse to lead the target; V switches dynamic /
 //! constant T; C compares them; a click shows the predicted positions and
@@ -74,12 +76,43 @@ pub struct PursuitScene {
     pursuers: usize,
     /// First capture by a dynamic-T pursuer, and by a constant-T one.
     capture: [Option<u64>; 2],
+    /// Captures so far: each one sends the target elsewhere.
+    captures: u64,
 }
+
+/// A respawned target comes back at least this far from every pursuer,
+/// in px, where the stage has such a spot.
+const RESPAWN_CLEARANCE: f32 = 200.0;
 
 impl PursuitScene {
     /// Whether agent `i` is a pursuer (the evaders come after them).
     fn pursues(&self, i: usize) -> bool {
         i != TARGET && i <= self.pursuers
+    }
+
+    /// Where a caught target comes back: a random spot of the stage at
+    /// least [`RESPAWN_CLEARANCE`] from every pursuer, or, failing that
+    /// after a few tries, the one of them farthest from the nearest.
+    fn respawn_point(&mut self, crowd: &Crowd, stage: Vec2) -> Vec2 {
+        let pursuers = &crowd.positions()[1..=self.pursuers];
+        let clearance = |at: Vec2| {
+            pursuers
+                .iter()
+                .map(|p| p.distance(at))
+                .fold(f32::INFINITY, f32::min)
+        };
+        let mut best = (f32::NEG_INFINITY, stage * 0.5);
+        for _ in 0..32 {
+            let at = random_point(&mut self.rng, Vec2::ZERO, stage);
+            let clear = clearance(at);
+            if clear >= RESPAWN_CLEARANCE {
+                return at;
+            }
+            if clear > best.0 {
+                best = (clear, at);
+            }
+        }
+        best.1
     }
 }
 
@@ -127,6 +160,7 @@ impl Lesson for PursuitScene {
             rng,
             pursuers: setup.agents,
             capture: [None; 2],
+            captures: 0,
         }
     }
 
@@ -184,6 +218,7 @@ impl Lesson for PursuitScene {
             }
         }
         let target_now = ctx.crowd().positions()[TARGET];
+        let mut caught = false;
         for i in 1..=self.pursuers {
             let group = usize::from(self.constant[i]);
             let near =
@@ -191,6 +226,13 @@ impl Lesson for PursuitScene {
             if near && self.capture[group].is_none() {
                 self.capture[group] = Some(ctx.tick);
             }
+            caught |= near;
+        }
+        if caught {
+            // The chase goes on: the target comes back away from them all.
+            self.captures += 1;
+            let at = self.respawn_point(ctx.crowd(), ctx.stage);
+            ctx.teleport(TARGET, at);
         }
     }
 
@@ -203,6 +245,7 @@ impl Lesson for PursuitScene {
         let first = dynamic.into_iter().chain(constant).min();
         vec![
             ("capture_tick", first.into(), Sampling::EveryTick),
+            ("captures", Metric::Int(self.captures), Sampling::EveryTick),
             (
                 "capture_tick_dynamic_t",
                 dynamic.into(),
@@ -284,6 +327,28 @@ mod tests {
             constant.is_none_or(|c| dynamic < c),
             "dynamic {dynamic} vs constant {constant:?}"
         );
+    }
+
+    /// With the pointer still, pursuers used to pile onto the target and
+    /// stay there; a caught target now comes back elsewhere and the chase
+    /// goes on, dynamic T catching it far more often than constant T.
+    #[test]
+    fn a_caught_target_comes_back_and_the_chase_goes_on() {
+        let captures = |variant: &str| {
+            let mut run = scene_with("pursuit", variant, None);
+            let still = Input {
+                pointer: Vec2::new(400.0, 300.0),
+            };
+            for _ in 0..3600 {
+                run.scene.step(&still);
+            }
+            let report = run.steps(0);
+            assert_eq!(report.nan, 0, "{variant}");
+            report.int("captures").expect("a count")
+        };
+        let (dynamic, constant) = (captures("dynamic-t"), captures("constant-t"));
+        assert!(dynamic >= 10, "dynamic T caught it {dynamic} times");
+        assert!(dynamic > 2 * constant, "dynamic {dynamic}, constant {constant}");
     }
 
     #[test]
