@@ -1,8 +1,9 @@
 //! Where everything goes in the window, as a pure function of its size and
 //! of what is open: the HUD band on top with the force legend's line under
 //! it, the footer at the bottom, a side column on the right (the selected
-//! agent's readout, the parameter panel), the chart under the stage, and
-//! the stage in what is left. Pieces
+//! agent's readout, the parameter panel; its place is kept when it is
+//! closed, so that the stage never moves under the pointer), the chart
+//! under the stage, and the stage in what is left. Pieces
 //! are placed side by side, never on top of each other; below 640x400 the
 //! text shrinks and the side column and chart are hidden. Tested headless.
 
@@ -107,8 +108,11 @@ impl Layout {
         let legend = Rect::new(0.0, hud_h, screen.x, legend_h);
         let top = hud_h + legend_h;
         let body = Rect::new(0.0, top, screen.x, (screen.y - top - footer_h).max(1.0));
+        // The column's place is kept whether or not it is open, so that
+        // opening the panel or selecting an agent never moves the stage
+        // under the pointer.
         let column_wanted = roomy && (open.panel || open.readout);
-        let column_w = if column_wanted {
+        let column_w = if roomy {
             (COLUMN * text_scale).min(body.w * 0.4)
         } else {
             0.0
@@ -231,6 +235,35 @@ mod tests {
                         "{screen}: room for the panel"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn opening_the_column_never_moves_the_stage() {
+        for screen in [
+            Vec2::new(640.0, 400.0),
+            Vec2::new(1280.0, 800.0),
+            Vec2::new(1920.0, 1080.0),
+            Vec2::new(3840.0, 2160.0),
+        ] {
+            let closed = Layout::of(screen, Open::default()).stage;
+            for open in [
+                Open {
+                    panel: true,
+                    ..Open::default()
+                },
+                Open {
+                    readout: true,
+                    ..Open::default()
+                },
+                Open {
+                    panel: true,
+                    readout: true,
+                    ..Open::default()
+                },
+            ] {
+                assert_eq!(Layout::of(screen, open).stage, closed, "{screen} {open:?}");
             }
         }
     }
