@@ -75,10 +75,10 @@
 //! The row declares the module and lists the scene: the number keys (1-9,
 //! then 0; the panel's picker reaches every scene), `--list`, `--scene`,
 //! the help and the headless runner follow. `cargo xtask docs` writes its
-//! demos.toml table and its README row (tests fail until you run it); its
-//! picture is `assets/screenshots/NAME.png` (`steering-demos --scene NAME
-//! --screenshot assets/screenshots/NAME.png --frames 600 --show-forces`;
-//! a test fails without it). A new behaviour goes into `steer/` as a
+//! demos.toml table and its README row (tests fail until you run it), and
+//! `cargo xtask screenshots` makes its picture,
+//! `assets/screenshots/NAME.png`, with every other one from the same
+//! build (a test fails while a scene has none). A new behaviour goes into `steer/` as a
 //! function returning a force, generic over [`steer::Vector`] if a crowd
 //! will run it, with hand-computed tests beside it.
 //!

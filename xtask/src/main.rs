@@ -6,6 +6,9 @@
 //!   when binaryen is installed) and the JavaScript loaders, taken from the
 //!   macroquad (and quad-url) crates this build resolved. It fails when the
 //!   .wasm is over its size budget.
+//! - `screenshots`: makes the README's pictures from the current release
+//!   build, one per scene and two of the lab, under Xvfb
+//!   (`assets/screenshots/`).
 //! - `docs`: writes the files made from the declarations in `src/`
 //!   (demos.toml, the README's scene and controls tables) through the test that checks
 //!   them, run with `STEERING_DEMOS_BLESS=1`.
@@ -28,13 +31,15 @@ const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   web    build the web page into target/web/ (index.html, the .wasm, the loaders)
-  docs   write demos.toml and the README's scene and controls tables from src/";
+  docs   write demos.toml and the README's scene and controls tables from src/
+  screenshots  make the README's pictures from the release build (needs xvfb-run)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["web"] => web(),
         ["docs"] => docs(),
+        ["screenshots"] => screenshots(),
         [] | ["help"] | ["--help"] | ["-h"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -60,6 +65,89 @@ fn docs() -> Result<(), String> {
         .args(["test", "--quiet", "--lib", "docs::"])
         .env("STEERING_DEMOS_BLESS", "1"))?;
     println!("wrote demos.toml and the README's scene and controls tables");
+    Ok(())
+}
+
+/// The pictures of the lab beside the one of each scene: file name, and
+/// the flags that set it up.
+const LAB_PICTURES: &[(&str, &[&str])] = &[
+    (
+        "lab-panel",
+        &[
+            "--scene",
+            "doorway",
+            "--panel",
+            "--chart",
+            "--select",
+            "7",
+            "--show-forces",
+        ],
+    ),
+    (
+        "lab-compare",
+        &["--scene", "doorway", "--compare", "--variant", "v0"],
+    ),
+];
+
+/// Makes every picture the README shows from the release build: one per
+/// scene (its forces shown, after 600 frames of one tick each at the
+/// scripted pointer, so the same on any machine) and the lab's, in a
+/// 1280x800 window under Xvfb, with the shipped settings.
+fn screenshots() -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let ws = Workspace::read(&cargo)?;
+    step("cargo build --release");
+    run(Command::new(&cargo).args(["build", "--release", "--locked"]))?;
+    let app = ws.target.join("release").join("steering-demos");
+    let list = run_output(
+        Command::new(&app)
+            .arg("--list")
+            .env("XDG_CONFIG_HOME", "/nonexistent"),
+    )?;
+    // The scene lines of --list: "1. seek  Seek, flee and arrival ...".
+    let scenes: Vec<String> = String::from_utf8_lossy(&list)
+        .lines()
+        .filter_map(|line| {
+            let (number, rest) = line.split_once(". ")?;
+            number.parse::<u32>().ok()?;
+            Some(rest.split_whitespace().next()?.to_string())
+        })
+        .collect();
+    if scenes.is_empty() {
+        return Err("`steering-demos --list` named no scene".into());
+    }
+    let folder = ws.root.join("assets").join("screenshots");
+    let mut pictures: Vec<(String, Vec<&str>)> = scenes
+        .iter()
+        .map(|name| {
+            (
+                name.clone(),
+                vec!["--scene", name.as_str(), "--show-forces"],
+            )
+        })
+        .collect();
+    pictures.extend(
+        LAB_PICTURES
+            .iter()
+            .map(|(name, flags)| (name.to_string(), flags.to_vec())),
+    );
+    for (name, flags) in pictures {
+        let path = folder.join(format!("{name}.png"));
+        step(&format!("{name}: {}", flags.join(" ")));
+        run(Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1280x800x24"])
+            .arg(&app)
+            .args(&flags)
+            .args(["--frames", "600", "--screenshot"])
+            .arg(&path)
+            .env("XDG_CONFIG_HOME", "/nonexistent"))
+        .map_err(|e| format!("{e} (xvfb-run comes with Debian's xvfb package)"))?;
+    }
+    println!(
+        "wrote {} pictures in {}",
+        scenes.len() + LAB_PICTURES.len(),
+        folder.display()
+    );
     Ok(())
 }
 
