@@ -81,6 +81,8 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     // The HUD's frame rate: the mean frame time over the last second.
     let (clock, mut frame_times) = (Stopwatch::start(), Recent::default());
     let mut timings = Timings::default();
+    // Where the mouse was at the start, and whether it has moved since.
+    let (first_mouse, mut mouse_moved) = (glam::Vec2::from(mouse_position()), false);
     // A short message on the legend's line (where F12 saved), and since when.
     let mut flash: Option<(String, Stopwatch)> = None;
     options.log(&format!("config {}", app.config.source));
@@ -132,7 +134,12 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
                 .unwrap_or(&views[0])
                 .0
         };
-        if options.screenshot.is_none() {
+        // Until the mouse first moves over the window (a page before the
+        // pointer enters it, a window opened under a still mouse), the
+        // scripted pointer leads, so the lesson goes on on the stage.
+        mouse_moved |= mouse != first_mouse;
+        let scripted = options.screenshot.is_some() || !mouse_moved;
+        if !scripted {
             app.point_at(view_under(&panes).to_world(mouse));
         }
         let mut actions = read_input();
@@ -232,13 +239,15 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         // Fixed steps, on their own thread while the frame goes to the
         // screen. A screenshot run steps exactly one tick per frame at the
         // scripted pointer, so its pictures do not depend on the machine.
+        let script = ScriptedPointer::new(
+            &app.config.app.pointer,
+            app.scene_config().pointer,
+            app.scene().stage(),
+        );
         let (seconds, pointer) = if options.screenshot.is_some() {
-            let script = ScriptedPointer::new(
-                &app.config.app.pointer,
-                app.scene_config().pointer,
-                app.scene().stage(),
-            );
             (app.tick_seconds() / app.rate, script.at(app.scene().tick()))
+        } else if scripted {
+            (f64::from(get_frame_time()), script.at(app.scene().tick()))
         } else {
             let panes = views(&app, layout.stage);
             (

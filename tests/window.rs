@@ -653,3 +653,25 @@ fn a_screenshot_run_renders_and_reports_the_frames_asked_for() {
     assert!(stdout.starts_with("frames 37:"), "{stdout}");
     assert!(path.is_file(), "the picture is saved");
 }
+
+/// Before the mouse first moves over the window, the scripted pointer
+/// leads (a page before the pointer enters it; a window opened under a
+/// still mouse): seek's target rests where the script starts, at
+/// (720, 300) of the 800x600 stage, and the agent arrives there rather
+/// than at the mouse, which stands still mid-window.
+#[test]
+fn before_the_mouse_moves_the_scripted_pointer_leads() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
+        return;
+    };
+    std::thread::sleep(Duration::from_secs(5));
+    let img = s.shot("scripted-pointer");
+    let (x, y) = centroid(&img, AGENT, 20).expect("the agent is on the stage");
+    let (tx, ty) = screen_of(720.0, 300.0);
+    let off = ((x as i32 - tx).pow(2) + (y as i32 - ty).pow(2)) as f32;
+    assert!(
+        off.sqrt() < 25.0,
+        "the agent at ({x}, {y}), the script's target at ({tx}, {ty})"
+    );
+}
