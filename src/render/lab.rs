@@ -189,18 +189,31 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
             .allow_drag(false)
             .allow_zoom(false)
             .x_axis_label("seconds")
+            // Room for the y axis' numbers ("0.25", "1000"), and zero in
+            // view: a figure that stays at zero shows as a line on it.
+            .y_axis_min_width(40.0)
+            .include_y(0.0)
+            .y_grid_spacer(egui_plot::log_grid_spacer(5))
             .show(ui, |plot| {
-                for (variant, runner) in &panes {
+                let series: Vec<_> = (panes.iter())
+                    .map(|(_, runner)| runner.recent_headline(window))
+                    .collect();
+                // A pane's name goes after a series only where both panes
+                // chart one of that name: one name per series, said once.
+                let shared = |name: &str| {
+                    series.len() > 1 && series.iter().all(|s| s.iter().any(|(n, _)| *n == name))
+                };
+                for ((variant, runner), headline) in panes.iter().zip(series.iter()) {
                     let hz = f64::from(app.scene_config().tick_hz);
                     let end = runner.tick() as f64 / hz;
-                    for (name, values) in runner.recent_headline(window) {
+                    for (name, values) in headline {
                         let start = end - values.len() as f64 / hz;
                         let points: PlotPoints = values
                             .iter()
                             .enumerate()
                             .map(|(k, &y)| [start + k as f64 / hz, y])
                             .collect();
-                        let label = if panes.len() > 1 {
+                        let label = if shared(name) {
                             format!("{name} ({variant})")
                         } else {
                             name.to_string()
