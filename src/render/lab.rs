@@ -22,6 +22,9 @@ pub enum PanelEvent {
     Scene(usize),
 }
 
+/// The most points a chart series draws (of up to a minute of ticks).
+const CHART_POINTS: usize = 300;
+
 /// Frame and placement shared by the three windows.
 fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut egui::Ui)) {
     let ppp = ctx.pixels_per_point();
@@ -32,8 +35,9 @@ fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut egui::Ui))
         .constrain(false)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
+            // No fill: the window's background shows through, and a
+            // pane-sized fill costs software GL more than all the rest.
             egui::Frame::new()
-                .fill(Color32::from_rgb(28, 31, 36))
                 .stroke(egui::Stroke::new(1.0, Color32::from_gray(90)))
                 .inner_margin(8.0)
                 .show(ui, |ui| {
@@ -79,7 +83,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("knobs")
                 .num_columns(2)
-                .striped(true)
+                .striped(false)
                 .show(ui, |ui| {
                     let params = &app.setup().params;
                     for knob in entry.knobs {
@@ -118,7 +122,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
                             }
                             let changed = params.get(knob.name) != Some(knob.default);
                             if ui
-                                .add_enabled(changed, egui::Button::new("↺").small())
+                                .add_enabled(changed, egui::Button::new("↺").small().frame(false))
                                 .on_hover_text(format!("back to {}", number(knob.default)))
                                 .clicked()
                             {
@@ -184,7 +188,7 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
     }
     pane(ctx, "chart", r, |ui| {
         Plot::new("lesson")
-            .legend(Legend::default())
+            .legend(Legend::default().background_alpha(0.0))
             .allow_scroll(false)
             .allow_drag(false)
             .allow_zoom(false)
@@ -192,6 +196,7 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
             // Room for the y axis' numbers ("0.25", "1000"), and zero in
             // view: a figure that stays at zero shows as a line on it.
             .y_axis_min_width(40.0)
+            .show_background(false)
             .include_y(0.0)
             .y_grid_spacer(egui_plot::log_grid_spacer(5))
             .show(ui, |plot| {
@@ -208,9 +213,13 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
                     let end = runner.tick() as f64 / hz;
                     for (name, values) in headline {
                         let start = end - values.len() as f64 / hz;
+                        // A point every few ticks is all the chart's
+                        // width can show, and each is triangles to draw.
+                        let every = values.len().div_ceil(CHART_POINTS).max(1);
                         let points: PlotPoints = values
                             .iter()
                             .enumerate()
+                            .step_by(every)
                             .map(|(k, &y)| [start + k as f64 / hz, y])
                             .collect();
                         let label = if shared(name) {
@@ -232,4 +241,11 @@ pub fn scale(ctx: &egui::Context, layout: &Layout) {
         ctx.set_pixels_per_point(layout.text_scale);
     }
     ctx.tessellation_options_mut(|o| o.feathering = false);
+    // The panes are not filled (on software GL a fill is the dearest
+    // thing egui draws): slider rails and boxes a shade lighter than
+    // egui's, to stand out on the window's own background.
+    let rail = Color32::from_gray(78);
+    if ctx.style().visuals.widgets.inactive.bg_fill != rail {
+        ctx.style_mut(|s| s.visuals.widgets.inactive.bg_fill = rail);
+    }
 }
