@@ -67,7 +67,8 @@ pub struct Open {
 /// The window, cut up.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Layout {
-    /// Text sizes are multiplied by this (0.6 to 1.5).
+    /// Text sizes are multiplied by this (0.7 to 1.5: a body text of 11 px
+    /// at the smallest).
     pub text_scale: f32,
     pub hud: Rect,
     pub footer: Rect,
@@ -98,7 +99,7 @@ impl Layout {
     pub fn of(screen: Vec2, open: Open) -> Self {
         let screen = screen.max(Vec2::ONE);
         // Text as at 1280 wide, shrinking with narrower or shorter windows.
-        let text_scale = (screen.x / 1280.0).min(screen.y / 720.0).clamp(0.6, 1.5);
+        let text_scale = (screen.x / 1280.0).min(screen.y / 720.0).clamp(0.7, 1.5);
         let roomy = screen.x >= MIN_FULL.x && screen.y >= MIN_FULL.y;
         let hud_h = (HUD * text_scale).min(screen.y * 0.25);
         let footer_h = (FOOTER * text_scale).min(screen.y * 0.15);
@@ -280,7 +281,7 @@ mod tests {
                 l.panel.is_none() && l.chart.is_none() && l.readout.is_none(),
                 "{screen}"
             );
-            assert!(l.text_scale <= 0.6 + 1e-6 || screen.x >= 600.0);
+            assert!(l.text_scale <= 0.7 + 1e-6 || screen.x >= 600.0);
             let window = Rect::new(0.0, 0.0, screen.x, screen.y);
             for (name, r) in l.pieces() {
                 assert!(r.inside(&window), "{screen}: {name}");

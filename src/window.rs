@@ -13,7 +13,6 @@ use macroquad::input::{
     is_mouse_button_released, mouse_position,
 };
 use macroquad::math::vec2;
-use macroquad::text::draw_text;
 #[cfg(not(target_arch = "wasm32"))]
 use macroquad::texture::get_screen_data;
 use macroquad::time::get_frame_time;
@@ -376,11 +375,11 @@ fn pane_label(view: &View, variant: &str, runner: &Runner, scale: f32) {
     macroquad::shapes::draw_rectangle(
         a.x + 4.0,
         a.y + 4.0,
-        macroquad::text::measure_text(&text, None, size as u16, 1.0).width + 16.0,
+        render::text::text_width(&text, size) + 16.0,
         size + 10.0,
         render::palette::PANEL,
     );
-    draw_text(
+    render::text::draw_text(
         &text,
         a.x + 12.0,
         a.y + 4.0 + size,

@@ -675,3 +675,71 @@ fn before_the_mouse_moves_the_scripted_pointer_leads() {
         "the agent at ({x}, {y}), the script's target at ({tx}, {ty})"
     );
 }
+
+/// Reads a strip of a window picture back with OCR (tesseract, upscaled
+/// 3x as a person leans in): the words a learner has to read.
+fn read_back(s: &Session, img: &str, strip: steering_demos::layout::Rect) -> String {
+    let src = s.shots.join(format!("{img}.png"));
+    let out = s.shots.join(format!("{img}-strip.png"));
+    let crop = format!(
+        "{}x{}+{}+{}",
+        strip.w.round(),
+        strip.h.round(),
+        strip.x.round(),
+        strip.y.round()
+    );
+    s.tool(
+        "convert",
+        &[
+            src.to_str().unwrap(),
+            "-crop",
+            &crop,
+            "-resize",
+            "300%",
+            out.to_str().unwrap(),
+        ],
+    );
+    let text = Command::new("tesseract")
+        .args([out.to_str().unwrap(), "-", "--psm", "7"])
+        .output()
+        .expect("tesseract runs");
+    String::from_utf8_lossy(&text.stdout).trim().to_string()
+}
+
+/// Every word readable: the lesson line reads back word for word, and
+/// the footer keeps "H: help", in a large window and in the smallest.
+#[test]
+fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !have("tesseract") {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+        assert!(!ci, "the OCR test cannot run under CI without tesseract");
+        return;
+    }
+    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
+        return;
+    };
+    let w = s.window.clone();
+    for (width, height) in [(1280u32, 800u32), (640, 400)] {
+        let (ws, hs) = (width.to_string(), height.to_string());
+        s.tool("xdotool", &["windowsize", &w, &ws, &hs]);
+        std::thread::sleep(Duration::from_millis(800));
+        let name = format!("ocr-{width}x{height}");
+        s.shot(&name);
+        let layout = Layout::of(
+            glam::Vec2::new(width as f32, height as f32),
+            Open::default(),
+        );
+        let hud = layout.hud;
+        // The lesson line: the lower part of the HUD band, under the
+        // status line's separators.
+        let lesson_line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
+        let lesson = read_back(&s, &name, lesson_line);
+        assert_eq!(
+            lesson, "Arrival: slow down inside the slowing radius and stop on the target.",
+            "{width}x{height}"
+        );
+        let footer = read_back(&s, &name, layout.footer);
+        assert!(footer.contains("H: help"), "{width}x{height}: {footer:?}");
+    }
+}

@@ -232,6 +232,13 @@ impl App {
             .collect()
     }
 
+    /// The footer's line: the hints, in the table's order, as many whole
+    /// ones as `fits` allows, dropped from the end but for the help's,
+    /// which always stays (it says where the rest are).
+    pub fn footer(&self, fits: impl Fn(&str) -> bool) -> String {
+        footer_line(self.hints(), fits)
+    }
+
     /// Applies an action; returns the event line when it took effect.
     pub fn apply(&mut self, action: Action) -> Option<String> {
         match action {
@@ -434,6 +441,25 @@ impl App {
             self.accumulator = self.accumulator.rem_euclid(dt);
         }
         ticks
+    }
+}
+
+/// The hints joined, whole ones dropped from the end (the help's kept)
+/// until `fits` says the line fits.
+fn footer_line(mut hints: Vec<String>, fits: impl Fn(&str) -> bool) -> String {
+    const GAP: &str = "   ";
+    let help = |h: &String| h.starts_with("H:");
+    loop {
+        let line = hints.join(GAP);
+        if fits(&line) {
+            return line;
+        }
+        match hints.iter().rposition(|h| !help(h)) {
+            Some(k) => {
+                hints.remove(k);
+            }
+            None => return line,
+        }
     }
 }
 

@@ -12,6 +12,22 @@ fn app_on(scene: &str) -> App {
 }
 
 #[test]
+fn the_footer_drops_whole_hints_and_keeps_the_help() {
+    let app = App::new(Config::embedded(), 0, Config::embedded().scenes[0].setup());
+    let all = app.footer(|_| true);
+    assert!(all.contains("H: help") && all.contains("P: knobs"), "{all}");
+    for room in [10, 30, 60, 90] {
+        let line = app.footer(|l| l.chars().count() <= room);
+        assert!(line.contains("H: help"), "{room}: {line}");
+        assert!(line.chars().count() <= room.max(7), "{room}: {line}");
+        // Only whole hints: each piece is one of the full line's.
+        for piece in line.split("   ") {
+            assert!(all.split("   ").any(|h| h == piece), "{room}: {piece:?}");
+        }
+    }
+}
+
+#[test]
 fn esc_closes_what_is_open_topmost_first_and_quits_last() {
     let mut app = App::new(Config::embedded(), 0, Config::embedded().scenes[0].setup());
     for action in [Action::ToggleChart, Action::TogglePanel, Action::ToggleHelp] {

@@ -2,15 +2,15 @@
 //! place the layout gives it.
 
 use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, meaning_color};
+use super::text::{draw_text, text_width};
 use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
-use macroquad::text::{draw_text, measure_text};
 use steering_demos::app::App;
 use steering_demos::controls;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 
-const TITLE_SIZE: f32 = 24.0;
-const BODY_SIZE: f32 = 20.0;
+const TITLE_SIZE: f32 = 20.0;
+const BODY_SIZE: f32 = 16.0;
 const MARGIN: f32 = 12.0;
 
 /// Title and body font sizes at the layout's text scale.
@@ -20,22 +20,23 @@ fn text_sizes(layout: &Layout) -> (f32, f32) {
 }
 
 fn width(text: &str, size: f32) -> f32 {
-    measure_text(text, None, size as u16, 1.0).width
+    text_width(text, size)
 }
 
-/// Cuts `text` to fit `room` pixels, ending it with "...".
+/// Cuts `text` to fit `room` pixels, at a word's end, ending it with "...".
 fn fit(text: &str, size: f32, room: f32) -> String {
     if width(text, size) <= room {
         return text.to_string();
     }
-    let mut cut: String = text.to_string();
-    while !cut.is_empty() && width(&format!("{cut}..."), size) > room {
-        cut.pop();
+    let mut words: Vec<&str> = text.split(' ').collect();
+    while !words.is_empty() {
+        let cut = format!("{}...", words.join(" ").trim_end_matches([',', ';', ':']));
+        if width(&cut, size) <= room {
+            return cut;
+        }
+        words.pop();
     }
-    if cut.is_empty() {
-        return String::new();
-    }
-    format!("{}...", cut.trim_end())
+    String::new()
 }
 
 fn fill(r: &Rect) {
@@ -141,7 +142,8 @@ pub fn draw_footer(app: &App, layout: &Layout) {
     let r = layout.footer;
     fill(&r);
     let (_, body_size) = text_sizes(layout);
-    let text = fit(&app.hints().join("   "), body_size, r.w - 2.0 * MARGIN);
+    let room = r.w - 2.0 * MARGIN;
+    let text = app.footer(|line| width(line, body_size) <= room);
     draw_text(
         &text,
         r.x + MARGIN,
@@ -156,7 +158,7 @@ pub fn draw_legend(meanings: &[Meaning], layout: &Layout) {
     let r = layout.legend;
     draw_rectangle(r.x, r.y, r.w, r.h, super::palette::BACKGROUND);
     let (_, body_size) = text_sizes(layout);
-    let size = body_size * 0.9;
+    let size = body_size;
     let baseline = r.y + r.h * 0.5 + size * 0.3;
     if meanings.is_empty() {
         let hint = "click the stage to show the forces; click an agent to follow its mind";

@@ -4,6 +4,7 @@
 mod hud;
 pub mod lab;
 pub mod palette;
+pub mod text;
 mod trails;
 
 pub use hud::{draw_footer, draw_help, draw_hud, draw_legend, draw_notice};

@@ -24,7 +24,7 @@ pub const BACKGROUND: Color = rgb(0x2b2f36);
 /// The stage itself.
 pub const STAGE: Color = rgb(0xf4f1ea);
 /// HUD band and panels.
-pub const PANEL: Color = rgba(0x1c1f24, 0.92);
+pub const PANEL: Color = rgb(0x1c1f24);
 pub const TEXT: Color = rgb(0xf1f1f1);
 pub const TEXT_DIM: Color = rgb(0xb5bcc7);
 pub const ACCENT: Color = rgb(0xffc857);

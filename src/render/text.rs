@@ -1,0 +1,41 @@
+//! The one font of the window's own text (HUD, legend, footer, help,
+//! notices): a real TrueType font, rasterised at each size it is drawn
+//! at, where macroquad's built-in bitmap font blurred and dropped strokes
+//! when scaled ("Arriva|" for "Arrival").
+//!
+//! The font is Hack, the one egui already carries for its monospace text
+//! (`epaint_default_fonts`): the same bytes serve both, so the page
+//! downloads no second font.
+
+use macroquad::color::Color;
+use macroquad::text::{Font, TextParams, draw_text_ex, load_ttf_font_from_bytes, measure_text};
+use std::sync::OnceLock;
+
+/// The font, loaded once (`None` if its bytes would not load: then
+/// macroquad's own, rather than no text).
+fn font() -> Option<&'static Font> {
+    static FONT: OnceLock<Option<Font>> = OnceLock::new();
+    FONT.get_or_init(|| load_ttf_font_from_bytes(epaint_default_fonts::HACK_REGULAR).ok())
+        .as_ref()
+}
+
+/// Pixel sizes are whole: a glyph is rasterised for the size it is shown at.
+fn pixels(size: f32) -> u16 {
+    size.round().clamp(1.0, 200.0) as u16
+}
+
+/// Draws `text` with its baseline at `y`.
+pub fn draw_text(text: impl AsRef<str>, x: f32, y: f32, size: f32, color: Color) {
+    let params = TextParams {
+        font: font(),
+        font_size: pixels(size),
+        color,
+        ..TextParams::default()
+    };
+    draw_text_ex(text.as_ref(), x.round(), y.round(), params);
+}
+
+/// How wide `text` is at `size`, in pixels.
+pub fn text_width(text: &str, size: f32) -> f32 {
+    measure_text(text, font(), pixels(size), 1.0).width
+}
