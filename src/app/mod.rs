@@ -444,6 +444,16 @@ impl App {
     }
 }
 
+/// `x` with `decimals` places for a readout, never "-0.00": a value that
+/// rounds to zero has no sign.
+pub fn fixed(x: f32, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
+}
+
 /// The hints joined, whole ones dropped from the end (the help's kept)
 /// until `fits` says the line fits.
 fn footer_line(mut hints: Vec<String>, fits: impl Fn(&str) -> bool) -> String {

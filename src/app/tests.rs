@@ -28,6 +28,14 @@ fn the_footer_drops_whole_hints_and_keeps_the_help() {
 }
 
 #[test]
+fn readout_numbers_have_no_negative_zero() {
+    assert_eq!(fixed(-0.001, 2), "0.00");
+    assert_eq!(fixed(-0.0, 1), "0.0");
+    assert_eq!(fixed(-0.006, 2), "-0.01");
+    assert_eq!(fixed(3.14159, 3), "3.142");
+}
+
+#[test]
 fn esc_closes_what_is_open_topmost_first_and_quits_last() {
     let mut app = App::new(Config::embedded(), 0, Config::embedded().scenes[0].setup());
     for action in [Action::ToggleChart, Action::TogglePanel, Action::ToggleHelp] {

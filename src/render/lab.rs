@@ -4,7 +4,7 @@
 
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
-use steering_demos::app::App;
+use steering_demos::app::{App, fixed};
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Geom;
 use steering_demos::sim::knobs::{Apply, Knob, number};
@@ -148,32 +148,41 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
     let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
     pane(ctx, "readout", r, |ui| {
         ui.label(RichText::new(format!("Agent {id}")).strong());
-        egui::Grid::new("mind").num_columns(2).show(ui, |ui| {
-            let mut row = |label: &str, value: String| {
-                ui.label(label);
-                ui.label(value);
-                ui.end_row();
-            };
-            row("position", format!("({:.1}, {:.1})", p.x, p.y));
-            row("velocity", format!("({:.2}, {:.2})", v.x, v.y));
-            row("speed", format!("{:.2} px/tick", v.length()));
-            for shape in scene
-                .overlay()
-                .shapes
-                .iter()
-                .filter(|s| s.agent == Some(id as u32))
-            {
-                // The velocity has its own rows above.
-                if let Geom::Arrow { .. } = shape.geom
-                    && shape.meaning != steering_demos::overlay::Meaning::Velocity
+        egui::Grid::new("mind")
+            .num_columns(2)
+            .spacing([16.0, 4.0])
+            .show(ui, |ui| {
+                let mut row = |label: &str, value: String| {
+                    ui.label(label);
+                    ui.label(value);
+                    ui.end_row();
+                };
+                row(
+                    "position",
+                    format!("({}, {}) px", fixed(p.x, 1), fixed(p.y, 1)),
+                );
+                row(
+                    "velocity",
+                    format!("({}, {}) px/tick", fixed(v.x, 2), fixed(v.y, 2)),
+                );
+                row("speed", format!("{} px/tick", fixed(v.length(), 2)));
+                for shape in scene
+                    .overlay()
+                    .shapes
+                    .iter()
+                    .filter(|s| s.agent == Some(id as u32))
                 {
-                    row(shape.meaning.label(), format!("{:.3}", shape.magnitude));
+                    // The velocity has its own rows above.
+                    if let Geom::Arrow { .. } = shape.geom
+                        && shape.meaning != steering_demos::overlay::Meaning::Velocity
+                    {
+                        row(shape.meaning.label(), fixed(shape.magnitude, 3));
+                    }
                 }
-            }
-            for (label, value) in scene.inspect(id) {
-                row(label, value);
-            }
-        });
+                for (label, value) in scene.inspect(id) {
+                    row(label, value);
+                }
+            });
         ui.label(RichText::new("Esc or a click on it: deselect").small());
     });
 }

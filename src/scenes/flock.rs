@@ -263,14 +263,8 @@ impl Lesson for FlockScene {
     }
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
-        let f = &self.forces[i];
-        let force = |v: Vec2| format!("{:.3}", v.length());
-        vec![
-            ("neighbours", f.neighbours.to_string()),
-            ("separation", force(f.separation)),
-            ("alignment", force(f.alignment)),
-            ("cohesion", force(f.cohesion)),
-        ]
+        // The three forces are the overlay's rows of the readout already.
+        vec![("neighbours", self.forces[i].neighbours.to_string())]
     }
 
     fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
