@@ -32,7 +32,7 @@ fn readout_numbers_have_no_negative_zero() {
     assert_eq!(fixed(-0.001, 2), "0.00");
     assert_eq!(fixed(-0.0, 1), "0.0");
     assert_eq!(fixed(-0.006, 2), "-0.01");
-    assert_eq!(fixed(3.14159, 3), "3.142");
+    assert_eq!(fixed(1.23456, 3), "1.235");
 }
 
 #[test]
