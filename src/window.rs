@@ -183,7 +183,10 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             (None, Some((message, _))) => {
                 render::draw_notice(message, &layout, !message.starts_with("saved"))
             }
-            (None, None) => draw_legend(&meanings, &layout),
+            (None, None) => {
+                let roles = app.entry().roles;
+                draw_legend(&meanings, roles, app.scene().fade_alpha(), &layout)
+            }
         }
         frame_times.push(clock.seconds(), f64::from(get_frame_time()));
         draw_hud(&app, frame_times.mean(), &layout);

@@ -742,4 +742,22 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
         let footer = read_back(&s, &name, layout.footer);
         assert!(footer.contains("H: help"), "{width}x{height}: {footer:?}");
     }
+    // The role legend names who is who, on the right of the legend line.
+    s.tool("xdotool", &["windowsize", &w, "1280", "800"]);
+    std::thread::sleep(Duration::from_millis(800));
+    s.key("3");
+    s.expect("scene pursuit");
+    s.shot("ocr-roles");
+    let legend = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default()).legend;
+    let right =
+        steering_demos::layout::Rect::new(legend.w * 0.5, legend.y, legend.w * 0.5, legend.h);
+    let roles = read_back(&s, "ocr-roles", right);
+    for role in [
+        "target",
+        "pursuer, dynamic T",
+        "pursuer, constant T",
+        "evader",
+    ] {
+        assert!(roles.contains(role), "{role} in {roles:?}");
+    }
 }

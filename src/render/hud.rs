@@ -1,13 +1,14 @@
 //! The HUD band, the legend line, the footer and the help box, each in the
 //! place the layout gives it.
 
-use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, meaning_color};
+use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, agent_color, meaning_color};
 use super::text::{draw_text, text_width};
-use macroquad::shapes::{draw_line, draw_rectangle, draw_rectangle_lines};
+use macroquad::shapes::{draw_circle, draw_line, draw_rectangle, draw_rectangle_lines};
 use steering_demos::app::App;
 use steering_demos::controls;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
+use steering_demos::sim::crowd::Look;
 
 const TITLE_SIZE: f32 = 20.0;
 const BODY_SIZE: f32 = 16.0;
@@ -153,17 +154,35 @@ pub fn draw_footer(app: &App, layout: &Layout) {
     );
 }
 
-/// One line under the HUD: the colour of each force drawn, or how to show them.
-pub fn draw_legend(meanings: &[Meaning], layout: &Layout) {
+/// One line under the HUD: the colour of each force drawn (or how to show
+/// them) on the left, and on the right who is who: each role's colour
+/// and name (`roles`, from the scene; `fade_alpha` for a faded look).
+pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, &str)], fade_alpha: f32, layout: &Layout) {
     let r = layout.legend;
     draw_rectangle(r.x, r.y, r.w, r.h, super::palette::BACKGROUND);
-    let (_, body_size) = text_sizes(layout);
-    let size = body_size;
+    let (_, size) = text_sizes(layout);
     let baseline = r.y + r.h * 0.5 + size * 0.3;
+    let cy = r.y + r.h * 0.5;
+    let swatch = 22.0 * layout.text_scale;
+    // The roles, right-aligned: as many whole ones as fit in half the line.
+    let role_w = |label: &str| swatch * 0.6 + 6.0 + width(label, size) + MARGIN;
+    let mut shown = roles.len();
+    while shown > 0 && roles[..shown].iter().map(|(_, l)| role_w(l)).sum::<f32>() > r.w * 0.5 {
+        shown -= 1;
+    }
+    let roles_w: f32 = roles[..shown].iter().map(|(_, l)| role_w(l)).sum();
+    let mut x = r.right() - roles_w;
+    for &(look, label) in &roles[..shown] {
+        let k = swatch * 0.3;
+        draw_circle(x + k, cy, k, agent_color(look, fade_alpha));
+        draw_text(label, x + 2.0 * k + 6.0, baseline, size, TEXT);
+        x += role_w(label);
+    }
+    let right = r.right() - roles_w - MARGIN;
     if meanings.is_empty() {
         let hint = "click the stage to show the forces; click an agent to follow its mind";
         draw_text(
-            fit(hint, size, r.w - 2.0 * MARGIN),
+            fit(hint, size, right - r.x - MARGIN),
             r.x + MARGIN,
             baseline,
             size,
@@ -171,14 +190,12 @@ pub fn draw_legend(meanings: &[Meaning], layout: &Layout) {
         );
         return;
     }
-    let swatch = 22.0 * layout.text_scale;
     let mut x = r.x + MARGIN;
     for &m in meanings {
         let label_w = width(m.label(), size);
-        if x + swatch + 6.0 + label_w > r.right() - MARGIN {
+        if x + swatch + 6.0 + label_w > right {
             break;
         }
-        let cy = r.y + r.h * 0.5;
         draw_line(x, cy, x + swatch, cy, 4.0, meaning_color(m));
         draw_text(m.label(), x + swatch + 6.0, baseline, size, TEXT);
         x += swatch + 6.0 + label_w + 2.0 * MARGIN;

@@ -78,6 +78,7 @@ pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
         Look::Pursuer => rgb(0xc0392b),
         Look::ConstantPursuer => rgb(0x8e44ad),
         Look::Evader => rgb(0xe09f3e),
-        Look::Leader => rgb(0x1d3557),
+        // Teal: apart from the followers' blue at a glance.
+        Look::Leader => rgb(0x0f766e),
     }
 }

@@ -131,6 +131,10 @@ impl Lesson for AvoidScene {
         2,
     );
     const PRIMARY: Option<Field<AvoidSceneParams>> = Some(AvoidSceneParams::max_see_ahead);
+    const ROLES: &'static [(Look, &'static str)] = &[
+        (Look::Plain, "agent"),
+        (Look::Faded, "avoiding an obstacle"),
+    ];
     type Params = AvoidSceneParams;
     type Variant = Variant;
 

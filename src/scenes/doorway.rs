@@ -239,6 +239,10 @@ impl Lesson for DoorwayScene {
     )
     .tick_hz(30.0);
     const PRIMARY: Option<Field<DoorwayParams>> = Some(DoorwayParams::max_separation);
+    const ROLES: &'static [(Look, &'static str)] = &[
+        (Look::Plain, "agent"),
+        (Look::Faded, "avoiding a wall"),
+    ];
     type Params = DoorwayParams;
     type Variant = Variant;
 

@@ -179,6 +179,10 @@ impl Lesson for HideScene {
     );
     const PRIMARY: Option<Field<HideSceneParams>> =
         Some(HideSceneParams::distance_from_boundary);
+    const ROLES: &'static [(Look, &'static str)] = &[
+        (Look::Pursuer, "hunter"),
+        (Look::Evader, "hider"),
+    ];
     type Params = HideSceneParams;
     type Variant = Variant;
 

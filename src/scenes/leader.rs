@@ -127,6 +127,10 @@ impl Lesson for LeaderScene {
         0,
     );
     const PRIMARY: Option<Field<LeaderParams>> = Some(LeaderParams::behind_dist);
+    const ROLES: &'static [(Look, &'static str)] = &[
+        (Look::Leader, "leader"),
+        (Look::Plain, "follower"),
+    ];
     type Params = LeaderParams;
     type Variant = Variant;
 

@@ -131,6 +131,12 @@ impl Lesson for PursuitScene {
     )
     .compare(1);
     const PRIMARY: Option<Field<PursuitParams>> = Some(PursuitParams::constant_t);
+    const ROLES: &'static [(Look, &'static str)] = &[
+        (Look::Target, "target"),
+        (Look::Pursuer, "pursuer, dynamic T"),
+        (Look::ConstantPursuer, "pursuer, constant T"),
+        (Look::Evader, "evader"),
+    ];
     type Params = PursuitParams;
     type Variant = Variant;
 

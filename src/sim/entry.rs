@@ -2,6 +2,7 @@
 //! line and the window know of a lesson without naming it. The list of
 //! scenes itself lives with the scenes; this is the shape of its rows.
 
+use super::crowd::Look;
 use super::knobs::{Knob, Params};
 use super::lesson::{Defaults, Lesson, Scene, Setup, Spawn, Variant};
 
@@ -16,6 +17,8 @@ pub struct Entry {
     pub lessons: &'static [&'static str],
     pub knobs: &'static [Knob],
     pub defaults: Defaults,
+    /// Who is who: each look and what it is in this lesson.
+    pub roles: &'static [(Look, &'static str)],
     /// The place in `knobs` of the knob + and - turn, if any.
     primary: Option<usize>,
     pub(crate) build: fn(&Setup, &mut Spawn) -> Started,
@@ -40,6 +43,7 @@ impl Entry {
             lessons: L::Variant::LESSONS,
             knobs: <L::Params as super::knobs::Tunable>::KNOBS,
             defaults: L::DEFAULTS,
+            roles: L::ROLES,
             primary: match L::PRIMARY {
                 Some(field) => Some(field.index()),
                 None => None,

@@ -262,6 +262,9 @@ pub trait Lesson: Send + Sized + 'static {
     const DEFAULTS: Defaults;
     /// The knob + and - turn, if any: a field of the parameters.
     const PRIMARY: Option<Field<Self::Params>> = None;
+    /// Who is who, for the role legend: each look its agents are drawn
+    /// with and what they are in this lesson (none where all are alike).
+    const ROLES: &'static [(Look, &'static str)] = &[];
     type Params: Tunable + Default + serde::de::DeserializeOwned + serde::Serialize;
     type Variant: Variant;
 

@@ -197,3 +197,22 @@ fn another_scenes_parameters_or_variant_are_refused_not_replaced() {
     let wrong = Runner::new(seek, stage, &past, settings).err();
     assert_eq!(wrong.map(|e| e.what), Some("variant"));
 }
+
+#[test]
+fn every_look_a_scene_draws_is_named_in_its_role_legend() {
+    for entry in SCENES.iter().filter(|e| !e.roles.is_empty()) {
+        for variant in entry.variants {
+            let mut run = scene_with(entry.name, variant, None);
+            for _ in 0..4 {
+                run.steps(100);
+                for look in run.scene.looks() {
+                    assert!(
+                        entry.roles.iter().any(|(named, _)| named == look),
+                        "{} {variant}: {look:?} is drawn but not in the legend",
+                        entry.name
+                    );
+                }
+            }
+        }
+    }
+}
