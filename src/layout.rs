@@ -79,7 +79,8 @@ pub struct Layout {
     pub readout: Option<Rect>,
     pub panel: Option<Rect>,
     pub chart: Option<Rect>,
-    /// The help box, drawn over the stage (it is the only thing shown then).
+    /// The help box, drawn over the stage and the column (the only thing
+    /// shown then).
     pub help: Option<Rect>,
 }
 
@@ -138,15 +139,12 @@ impl Layout {
         };
         let stage = Rect::new(left.x, left.y, left.w, left.h - chart_h);
         let chart = (chart_h > 0.0).then(|| Rect::new(left.x, stage.bottom(), left.w, chart_h));
+        // The help goes over the stage and the column, as wide as it
+        // reads well and as tall as the body: its lines wrap, never cut.
         let help = open.help.then(|| {
-            let w = (640.0 * text_scale).min(stage.w);
-            let h = (20.0 * ROW * text_scale).min(stage.h);
-            Rect::new(
-                stage.x + (stage.w - w) * 0.5,
-                stage.y + (stage.h - h) * 0.5,
-                w,
-                h,
-            )
+            let w = (960.0 * text_scale).min(body.w - 16.0).max(1.0);
+            let h = (body.h - 16.0).max(1.0);
+            Rect::new(body.x + (body.w - w) * 0.5, body.y + 8.0, w, h)
         });
         Self {
             text_scale,
@@ -303,6 +301,11 @@ mod tests {
         )
         .help
         .unwrap();
-        assert!(help.inside(&l.stage) || help.w <= l.stage.w);
+        // Over the stage and the column, between the legend and the footer.
+        assert!(!help.overlaps(&l.legend) && !help.overlaps(&l.footer));
+        assert!(
+            help.w > l.stage.w * 0.5 && help.h > l.stage.h * 0.8,
+            "{help:?}"
+        );
     }
 }

@@ -119,7 +119,16 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         app.entry().title
     );
     let room = r.w - status_w - 3.0 * MARGIN;
-    let head = fit(&head, title_size, room * 0.8);
+    // A cut title keeps its separator before the variant.
+    let head = if width(&head, title_size) <= room * 0.8 {
+        head
+    } else {
+        let title = head.trim_end_matches("  |  ");
+        format!(
+            "{}  |  ",
+            fit(title, title_size, room * 0.8 - width("  |  ", title_size))
+        )
+    };
     draw_text(&head, r.x + MARGIN, line1, title_size, TEXT);
     let variant = match app.compared_variant() {
         Some(right) => format!("{} | {right}", app.variant()),
@@ -229,33 +238,66 @@ pub fn draw_help(layout: &Layout, settings: &str) {
     let Some(r) = layout.help else { return };
     let (title_size, body_size) = text_sizes(layout);
     let controls: Vec<_> = controls::available().collect();
-    let row = (r.h - 2.0 * MARGIN) / (controls.len() as f32 + 2.5);
-    let body_size = body_size.min(row * 0.85).max(6.0);
+    let settings = format!("settings: {settings}");
+    // The largest text size at which every line, wrapped at its words,
+    // fits the box (at 8 px the rest would be unreadable anyway).
+    let mut size = body_size;
+    let (key_w, lines) = loop {
+        let key_w = controls
+            .iter()
+            .map(|c| width(&c.label(), size))
+            .fold(0.0, f32::max);
+        let room = r.w - MARGIN * 6.0 - key_w;
+        let lines: Vec<Vec<String>> = controls.iter().map(|c| wrap(c.help, size, room)).collect();
+        let count = lines.iter().map(Vec::len).sum::<usize>() as f32 + 3.5;
+        if count * size * 1.3 <= r.h - 2.0 * MARGIN || size <= 8.0 {
+            break (key_w, lines);
+        }
+        size -= 1.0;
+    };
+    let row = size * 1.3;
     fill(&r);
     draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, ACCENT);
+    let mut ty = r.y + MARGIN + row;
     draw_text(
         "Controls",
         r.x + MARGIN * 2.0,
-        r.y + MARGIN + row * 0.8,
-        title_size.min(row),
+        ty,
+        title_size.min(row * 1.2),
         ACCENT,
     );
-    let key_w = controls
-        .iter()
-        .map(|c| width(&c.label(), body_size))
-        .fold(0.0, f32::max);
+    ty += row * 0.5;
     let text_x = r.x + MARGIN * 4.0 + key_w;
-    for (i, control) in controls.iter().enumerate() {
-        let ty = r.y + MARGIN + row * (i as f32 + 1.8);
-        draw_text(control.label(), r.x + MARGIN * 2.0, ty, body_size, ACCENT);
-        let help = fit(control.help, body_size, r.right() - MARGIN - text_x);
-        draw_text(&help, text_x, ty, body_size, TEXT);
+    for (control, wrapped) in controls.iter().zip(&lines) {
+        ty += row;
+        draw_text(control.label(), r.x + MARGIN * 2.0, ty, size, ACCENT);
+        for (k, line) in wrapped.iter().enumerate() {
+            draw_text(line, text_x, ty + row * k as f32, size, TEXT);
+        }
+        ty += row * wrapped.len().saturating_sub(1) as f32;
     }
-    let settings = fit(
-        &format!("settings: {settings}"),
-        body_size,
-        r.w - 4.0 * MARGIN,
-    );
-    let ty = r.y + MARGIN + row * (controls.len() as f32 + 2.0);
-    draw_text(&settings, r.x + MARGIN * 2.0, ty, body_size, TEXT_DIM);
+    ty += row * 1.5;
+    let settings = fit(&settings, size, r.w - 4.0 * MARGIN);
+    draw_text(&settings, r.x + MARGIN * 2.0, ty, size, TEXT_DIM);
+}
+
+/// `text` broken at its words into lines of at most `room` pixels (a
+/// word longer than that has a line of its own).
+fn wrap(text: &str, size: f32, room: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let longer = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if width(&longer, size) <= room || line.is_empty() {
+            line = longer;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        }
+    }
+    lines.push(line);
+    lines
 }
