@@ -313,7 +313,10 @@ impl FlockScene {
     /// Each recorded boid's three forces; the neighbourhood of the ringed
     /// boid and of the selected one.
     fn record(&self, ctx: &mut Steer) {
-        let s = ctx.vector_scale * 100.0;
+        // A rule at the force cap (before its weight) is RULE_LENGTH px:
+        // the three share one scale, so they compare, and even among
+        // hundreds of boids they stay short enough to tell apart.
+        let s = RULE_LENGTH / self.params.max_force.max(f32::EPSILON);
         let (vector_scale, crowd, selected) = (ctx.vector_scale, ctx.crowd, ctx.selected);
         for i in ctx.recorded(self.forces.len()) {
             let (f, pos, vel) = (&self.forces[i], crowd.positions()[i], crowd.velocities()[i]);
@@ -334,6 +337,9 @@ impl FlockScene {
         }
     }
 }
+
+/// How long a rule's arrow is drawn at the force cap, in px.
+const RULE_LENGTH: f32 = 16.0;
 
 #[cfg(test)]
 mod tests {
