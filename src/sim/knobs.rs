@@ -184,12 +184,6 @@ impl<P> Clone for Field<P> {
 }
 impl<P> Copy for Field<P> {}
 
-impl<P> Debug for Field<P> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Field({})", self.index)
-    }
-}
-
 impl<P: Tunable> Field<P> {
     /// The field whose knob is called `name` in `P::KNOBS`: for `params!`,
     /// at compile time (a name it lacks does not compile).
