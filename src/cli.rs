@@ -60,6 +60,9 @@ pub struct Args {
     /// Print one line per user action as it takes effect
     #[arg(long)]
     pub log_events: bool,
+    /// Start with the lesson card open: the idea and the formula
+    #[arg(long)]
+    pub lesson: bool,
     /// Start with the parameter panel open
     #[arg(long)]
     pub panel: bool,

@@ -43,10 +43,12 @@ pub enum Action {
     Agents(i32),
     /// Save a picture of the window.
     Screenshot,
-    /// Close what is open, topmost first (help, panel, chart, the
-    /// selection), or else quit.
+    /// Close what is open, topmost first (help, lesson card, panel,
+    /// chart, the selection), or else quit.
     Escape,
     TogglePanel,
+    /// The lesson card: the idea, the formula, the selected agent's numbers.
+    ToggleCard,
     ToggleTrails,
     ToggleChart,
     /// Split the stage between two variants.
@@ -73,6 +75,7 @@ pub enum Key {
     A,
     X,
     P,
+    L,
     T,
     M,
     C,
@@ -183,6 +186,13 @@ pub const CONTROLS: &[Control] = &[
         help: "turn the scene's main knob up / down (patrol: the path radius)",
         scope: Scope::PrimaryKnob,
         hint: Hint::PrimaryKnob,
+    },
+    Control {
+        label: "L",
+        bindings: &[(Key::L, Action::ToggleCard)],
+        help: "lesson card: the idea, the formula, and the selected agent's numbers plugged in",
+        scope: Scope::All,
+        hint: Hint::Text("L: lesson"),
     },
     Control {
         label: "P",
@@ -301,9 +311,9 @@ pub const CONTROLS: &[Control] = &[
         label: "Esc",
         bindings: &[(Key::Escape, Action::Escape)],
         help: if IN_BROWSER {
-            "close what is open: help, panel, chart, then the selection"
+            "close what is open: help, lesson card, panel, chart, then the selection"
         } else {
-            "close what is open: help, panel, chart, then the selection; with nothing open, quit"
+            "close what is open: help, lesson card, panel, chart, then the selection; with nothing open, quit"
         },
         scope: Scope::All,
         hint: Hint::None,

@@ -62,6 +62,8 @@ pub struct Open {
     /// An agent is selected: its readout shows.
     pub readout: bool,
     pub help: bool,
+    /// The lesson card.
+    pub card: bool,
 }
 
 /// The window, cut up.
@@ -76,6 +78,8 @@ pub struct Layout {
     pub stage: Rect,
     /// One line under the HUD: the colours of the forces shown.
     pub legend: Rect,
+    /// The lesson card, at the top of the column.
+    pub card: Option<Rect>,
     pub readout: Option<Rect>,
     pub panel: Option<Rect>,
     pub chart: Option<Rect>,
@@ -93,7 +97,34 @@ const FOOTER: f32 = 30.0;
 const COLUMN: f32 = 380.0;
 const CHART: f32 = 190.0;
 const ROW: f32 = 22.0;
-const READOUT_ROWS: f32 = 13.0;
+const READOUT_ROWS: f32 = 14.0;
+const CARD_ROWS: f32 = 15.0;
+/// The least height of a pane in the column, in px (each scrolls).
+const MIN_PANE: f32 = 100.0;
+
+/// Shares `length` among pieces that each ask for `(want, least)`: each
+/// gets what it wants when all fit; otherwise its least, and the rest
+/// in proportion to what it wanted more (an infinite want takes all the
+/// rest). Never more than `length` in all.
+fn share<const N: usize>(length: f32, asks: [(f32, f32); N]) -> [f32; N] {
+    let least: f32 = asks.iter().map(|a| a.1).sum();
+    if least >= length {
+        let k = length / least.max(f32::MIN_POSITIVE);
+        return asks.map(|a| a.1 * k);
+    }
+    let finite: f32 = asks.iter().filter(|a| a.0.is_finite()).map(|a| a.0).sum();
+    let greedy = asks.iter().filter(|a| a.0.is_infinite()).count();
+    let greedy_least: f32 = asks.iter().filter(|a| a.0.is_infinite()).map(|a| a.1).sum();
+    if finite + greedy_least <= length {
+        // The finite wants fit; the infinite ones share what is left (at
+        // least their least, as their share of the rest is).
+        let rest = (length - finite - greedy_least) / greedy.max(1) as f32;
+        return asks.map(|a| if a.0.is_infinite() { a.1 + rest } else { a.0 });
+    }
+    let more: f32 = asks.iter().map(|a| (a.0.min(length) - a.1).max(0.0)).sum();
+    let k = (length - least) / more.max(f32::MIN_POSITIVE);
+    asks.map(|a| a.1 + (a.0.min(length) - a.1).max(0.0) * k)
+}
 
 impl Layout {
     /// The layout of a `screen`-sized window with `open` things open.
@@ -113,7 +144,7 @@ impl Layout {
         // The column's place is kept whether or not it is open, so that
         // opening the panel or selecting an agent never moves the stage
         // under the pointer.
-        let column_wanted = roomy && (open.panel || open.readout);
+        let column_wanted = roomy && (open.panel || open.readout || open.card);
         let column_w = if roomy {
             (COLUMN * text_scale).min(body.w * 0.4)
         } else {
@@ -121,17 +152,39 @@ impl Layout {
         };
         let left = Rect::new(0.0, body.y, body.w - column_w, body.h);
         let column = Rect::new(left.right(), body.y, column_w, body.h);
-        // The column, top to bottom: readout, panel (the rest).
+        // The column, top to bottom: card, readout, panel. Each asks for
+        // its rows and needs at least MIN_PANE; each scrolls.
+        let row = ROW * text_scale;
+        let wanted = if column_wanted { open } else { Open::default() };
+        let ask = |on: bool, rows: f32| {
+            if on {
+                (rows * row, MIN_PANE)
+            } else {
+                (0.0, 0.0)
+            }
+        };
+        let card_rows = if wanted.panel {
+            CARD_ROWS
+        } else {
+            f32::INFINITY
+        };
+        let [card_h, readout_h, panel_h] = share(
+            column.h,
+            [
+                ask(wanted.card, card_rows),
+                ask(wanted.readout, READOUT_ROWS),
+                ask(wanted.panel, f32::INFINITY),
+            ],
+        );
         let mut y = column.y;
-        let mut take = |h: f32| {
-            let h = h.min(column.bottom() - y);
+        let mut take = |on: bool, h: f32| {
             let r = Rect::new(column.x, y, column.w, h);
             y += h;
-            r
+            on.then_some(r)
         };
-        let readout =
-            (column_wanted && open.readout).then(|| take(READOUT_ROWS * ROW * text_scale));
-        let panel = (column_wanted && open.panel).then(|| take(f32::INFINITY));
+        let card = take(wanted.card, card_h);
+        let readout = take(wanted.readout, readout_h);
+        let panel = take(wanted.panel, panel_h);
         let chart_h = if roomy && open.chart {
             (CHART * text_scale).min(left.h * 0.4)
         } else {
@@ -152,6 +205,7 @@ impl Layout {
             footer,
             stage,
             legend,
+            card,
             readout,
             panel,
             chart,
@@ -169,6 +223,7 @@ impl Layout {
             ("stage", self.stage),
         ];
         for (name, r) in [
+            ("card", self.card),
             ("readout", self.readout),
             ("panel", self.panel),
             ("chart", self.chart),
@@ -189,6 +244,7 @@ mod tests {
             chart: true,
             readout: true,
             help: false,
+            card: true,
         }
     }
 
@@ -234,8 +290,26 @@ mod tests {
                         "{screen}: room for the panel"
                     );
                 }
+                if open.card {
+                    assert!(
+                        l.card.is_some_and(|c| c.h >= 100.0),
+                        "{screen}: room for the card"
+                    );
+                }
             }
         }
+    }
+
+    #[test]
+    fn the_column_is_shared_by_wants_and_needs() {
+        let inf = f32::INFINITY;
+        assert_eq!(share(500.0, [(100.0, 50.0), (200.0, 50.0)]), [100.0, 200.0]);
+        assert_eq!(share(500.0, [(100.0, 50.0), (inf, 50.0)]), [100.0, 400.0]);
+        assert_eq!(share(100.0, [(100.0, 100.0), (inf, 100.0)]), [50.0, 50.0]);
+        let [a, b, c] = share(400.0, [(300.0, 100.0), (200.0, 100.0), (inf, 100.0)]);
+        assert!((a + b + c - 400.0).abs() < 1e-3, "{a} {b} {c}");
+        assert!(a >= 100.0 && b >= 100.0 && c >= 100.0 - 1e-3, "{a} {b} {c}");
+        assert!(a > b, "the larger want gets more: {a} {b}");
     }
 
     #[test]
@@ -261,6 +335,10 @@ mod tests {
                     readout: true,
                     ..Open::default()
                 },
+                Open {
+                    card: true,
+                    ..Open::default()
+                },
             ] {
                 assert_eq!(Layout::of(screen, open).stage, closed, "{screen} {open:?}");
             }
@@ -276,7 +354,7 @@ mod tests {
         ] {
             let l = Layout::of(screen, all_open());
             assert!(
-                l.panel.is_none() && l.chart.is_none() && l.readout.is_none(),
+                l.panel.is_none() && l.chart.is_none() && l.readout.is_none() && l.card.is_none(),
                 "{screen}"
             );
             assert!(l.text_scale <= 0.7 + 1e-6 || screen.x >= 600.0);

@@ -177,6 +177,7 @@ fn run() -> Result<(), Exit> {
     let mut app = App::new(config, start.scene, start.setup);
     app.notice = config_error.map(|e| format!("{e} (the built-in scenes are in use)"));
     app.show_forces = args.show_forces;
+    app.card = args.lesson;
     app.panel = args.panel;
     app.trails = args.trails;
     app.chart = args.chart;

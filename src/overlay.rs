@@ -86,6 +86,36 @@ impl Meaning {
         Meaning::Neighborhood,
     ];
 
+    /// The name an arrow of this meaning has in a lesson's formula, for
+    /// the ones that stand for a vector the formula names.
+    pub fn name(self) -> Option<&'static str> {
+        Some(match self {
+            Meaning::Desired => "desired",
+            Meaning::Brake => "brake",
+            Meaning::Avoidance => "avoidance",
+            Meaning::Separation => "separation",
+            Meaning::WanderDisplacement => "displacement",
+            Meaning::WanderForce => "wander_force",
+            Meaning::Alignment => "alignment",
+            Meaning::Cohesion => "cohesion",
+            _ => return None,
+        })
+    }
+
+    /// Whether an arrow of this meaning is a force (not a velocity).
+    pub fn is_force(self) -> bool {
+        matches!(
+            self,
+            Meaning::Steering
+                | Meaning::Brake
+                | Meaning::Avoidance
+                | Meaning::Separation
+                | Meaning::WanderForce
+                | Meaning::Alignment
+                | Meaning::Cohesion
+        )
+    }
+
     /// A short label for the legend.
     pub fn label(self) -> &'static str {
         match self {
@@ -147,10 +177,73 @@ pub struct Shape {
     pub magnitude: f32,
 }
 
+/// A number a scene worked with, for the lesson card: a scalar or a vector.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value {
+    Scalar(f32),
+    Vector(Vec2),
+    /// How many (neighbours, a node's number).
+    Count(u32),
+}
+
+impl From<f32> for Value {
+    fn from(x: f32) -> Self {
+        Value::Scalar(x)
+    }
+}
+
+impl From<u32> for Value {
+    fn from(n: u32) -> Self {
+        Value::Count(n)
+    }
+}
+
+impl From<Vec2> for Value {
+    fn from(v: Vec2) -> Self {
+        Value::Vector(v)
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Value::Scalar(x) => f.write_str(&fixed(x, 2)),
+            Value::Count(n) => write!(f, "{n}"),
+            Value::Vector(v) => {
+                // Positions to a tenth of a pixel; small vectors to a hundredth.
+                let places = if v.abs().max_element() >= 100.0 { 1 } else { 2 };
+                write!(f, "({}, {})", fixed(v.x, places), fixed(v.y, places))
+            }
+        }
+    }
+}
+
+/// `x` with `decimals` places for a readout, never "-0.00": a value that
+/// rounds to zero has no sign.
+pub fn fixed(x: f32, decimals: usize) -> String {
+    let text = format!("{x:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
+}
+
+/// A named number of one agent's (or scene-wide), recorded with the shapes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Named {
+    pub agent: Option<u32>,
+    pub name: &'static str,
+    pub value: Value,
+    /// A force the agent feels that no arrow draws (the readout lists it).
+    pub force: bool,
+}
+
 /// A list of shapes, recorded by a scene during a tick.
 #[derive(Debug, Clone, Default)]
 pub struct Overlay {
     pub shapes: Vec<Shape>,
+    /// The numbers the scene worked with, by name, for the lesson card.
+    pub values: Vec<Named>,
     /// The agent the shapes recorded next belong to.
     agent: Option<u32>,
 }
@@ -159,6 +252,7 @@ impl Overlay {
     /// Forgets every shape, and the agent tag.
     pub fn clear(&mut self) {
         self.shapes.clear();
+        self.values.clear();
         self.agent = None;
     }
 
@@ -223,6 +317,28 @@ impl Overlay {
 
     pub fn rect(&mut self, meaning: Meaning, min: Vec2, max: Vec2) {
         self.push(meaning, Geom::Rect { min, max }, 0.0);
+    }
+
+    /// Records a number the rule worked with, called `name` in the
+    /// lesson's formula ([`crate::sim::mind::Card`]).
+    pub fn value(&mut self, name: &'static str, value: impl Into<Value>) {
+        self.values.push(Named {
+            agent: self.agent,
+            name,
+            value: value.into(),
+            force: false,
+        });
+    }
+
+    /// Records a force the agent feels that is not drawn (a seek under
+    /// the others), for the readout and the lesson card.
+    pub fn force(&mut self, name: &'static str, force: Vec2) {
+        self.values.push(Named {
+            agent: self.agent,
+            name,
+            value: force.into(),
+            force: true,
+        });
     }
 
     /// The meanings present, in legend order (for the legend).

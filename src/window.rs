@@ -97,6 +97,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             chart: app.chart,
             readout: app.scene().selected().is_some(),
             help: app.help,
+            card: app.card,
         };
         let layout = Layout::of(screen, open);
 
@@ -108,8 +109,11 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             if let Some(r) = layout.panel {
                 events = lab::panel(ctx, &app, r);
             }
+            if let Some(r) = layout.card {
+                render::mind::card(ctx, &app, r);
+            }
             if let Some(r) = layout.readout {
-                lab::readout(ctx, &app, r);
+                render::mind::readout(ctx, &app, r);
             }
             if let Some(r) = layout.chart {
                 lab::chart(ctx, &app, r);
@@ -277,6 +281,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
 fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String> {
     let what = match action {
         Action::TogglePanel if app.panel => "panel",
+        Action::ToggleCard if app.card => "lesson card",
         Action::ToggleChart if app.chart => "chart",
         _ => return None,
     };
@@ -426,6 +431,7 @@ fn read_input() -> Vec<Action> {
         Key::A => is_key_pressed(KeyCode::A),
         Key::X => is_key_pressed(KeyCode::X),
         Key::P => is_key_pressed(KeyCode::P),
+        Key::L => is_key_pressed(KeyCode::L),
         Key::T => is_key_pressed(KeyCode::T),
         Key::M => is_key_pressed(KeyCode::M),
         Key::C => is_key_pressed(KeyCode::C),

@@ -679,8 +679,18 @@ fn before_the_mouse_moves_the_scripted_pointer_leads() {
 /// Reads a strip of a window picture back with OCR (tesseract, upscaled
 /// 3x as a person leans in): the words a learner has to read.
 fn read_back(s: &Session, img: &str, strip: steering_demos::layout::Rect) -> String {
+    ocr(s, img, strip, "7").trim().to_string()
+}
+
+/// [`read_back`] for a block of lines, joined by spaces.
+fn read_back_block(s: &Session, img: &str, block: steering_demos::layout::Rect) -> String {
+    ocr(s, img, block, "6").replace('\n', " ")
+}
+
+/// Tesseract's text of a part of a window picture, in page mode `psm`.
+fn ocr(s: &Session, img: &str, strip: steering_demos::layout::Rect, psm: &str) -> String {
     let src = s.shots.join(format!("{img}.png"));
-    let out = s.shots.join(format!("{img}-strip.png"));
+    let out = s.shots.join(format!("{img}-{psm}-strip.png"));
     let crop = format!(
         "{}x{}+{}+{}",
         strip.w.round(),
@@ -700,10 +710,10 @@ fn read_back(s: &Session, img: &str, strip: steering_demos::layout::Rect) -> Str
         ],
     );
     let text = Command::new("tesseract")
-        .args([out.to_str().unwrap(), "-", "--psm", "7"])
+        .args([out.to_str().unwrap(), "-", "--psm", psm])
         .output()
         .expect("tesseract runs");
-    String::from_utf8_lossy(&text.stdout).trim().to_string()
+    String::from_utf8_lossy(&text.stdout).into_owned()
 }
 
 /// Every word readable: the lesson line reads back word for word, and
@@ -759,5 +769,35 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
         "evader",
     ] {
         assert!(roles.contains(role), "{role} in {roles:?}");
+    }
+    // The lesson card: its title, and the formula as the tutorial writes it.
+    s.key("1");
+    s.expect("scene seek");
+    s.key("l");
+    s.expect("lesson card on");
+    std::thread::sleep(Duration::from_millis(500));
+    s.shot("ocr-card");
+    let open = Open {
+        card: true,
+        ..Open::default()
+    };
+    let card = Layout::of(glam::Vec2::new(1280.0, 800.0), open)
+        .card
+        .expect("room for the card");
+    let line = |k: f32, h: f32| {
+        steering_demos::layout::Rect::new(card.x + 4.0, card.y + k, card.w - 8.0, h)
+    };
+    let title = read_back(&s, "ocr-card", line(6.0, 20.0));
+    assert_eq!(title, "Seek, flee and arrival: arrive");
+    // Spaces aside: OCR sometimes reads one before a closing bracket.
+    let bare = |t: &str| t.split_whitespace().collect::<String>();
+    let whole = bare(&read_back_block(&s, "ocr-card", card));
+    for words in [
+        "Arrival is seek that slows down.",
+        "desired = normalize(target - position) * speed",
+        "steering = desired - velocity",
+        "velocity = truncate(velocity + steering, max_speed)",
+    ] {
+        assert!(whole.contains(&bare(words)), "{words:?} in {whole:?}");
     }
 }

@@ -35,6 +35,8 @@ pub struct App {
     pub show_forces: bool,
     pub paused: bool,
     pub help: bool,
+    /// The lesson card.
+    pub card: bool,
     /// The parameter panel, the trails, the live chart.
     pub panel: bool,
     pub trails: bool,
@@ -72,6 +74,7 @@ impl App {
             layouts: vec![None; config.scenes.len()],
             drag: None,
             compare: None,
+            card: false,
             panel: false,
             trails: false,
             chart: false,
@@ -345,6 +348,10 @@ impl App {
                 self.rebuild();
                 Some(format!("agents {agents}"))
             }
+            Action::ToggleCard => {
+                self.card = !self.card;
+                Some(format!("lesson card {}", on_off(self.card)))
+            }
             Action::TogglePanel => {
                 self.panel = !self.panel;
                 Some(format!("panel {}", on_off(self.panel)))
@@ -364,6 +371,8 @@ impl App {
             Action::Escape => {
                 if self.help {
                     self.apply(Action::ToggleHelp)
+                } else if self.card {
+                    self.apply(Action::ToggleCard)
                 } else if self.panel {
                     self.apply(Action::TogglePanel)
                 } else if self.chart {
@@ -444,15 +453,7 @@ impl App {
     }
 }
 
-/// `x` with `decimals` places for a readout, never "-0.00": a value that
-/// rounds to zero has no sign.
-pub fn fixed(x: f32, decimals: usize) -> String {
-    let text = format!("{x:.decimals$}");
-    match text.strip_prefix('-') {
-        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
-        _ => text,
-    }
-}
+pub use crate::overlay::fixed;
 
 /// The hints joined, whole ones dropped from the end (the help's kept)
 /// until `fits` says the line fits.

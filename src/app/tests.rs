@@ -38,15 +38,26 @@ fn readout_numbers_have_no_negative_zero() {
 #[test]
 fn esc_closes_what_is_open_topmost_first_and_quits_last() {
     let mut app = App::new(Config::embedded(), 0, Config::embedded().scenes[0].setup());
-    for action in [Action::ToggleChart, Action::TogglePanel, Action::ToggleHelp] {
+    for action in [
+        Action::ToggleChart,
+        Action::TogglePanel,
+        Action::ToggleCard,
+        Action::ToggleHelp,
+    ] {
         app.apply(action);
     }
     app.select(Some(0));
-    let closed: Vec<String> = (0..4).filter_map(|_| app.apply(Action::Escape)).collect();
+    let closed: Vec<String> = (0..5).filter_map(|_| app.apply(Action::Escape)).collect();
     assert_eq!(
         closed,
-        ["help off", "panel off", "chart off", "deselect"],
-        "help, then the panel, the chart, the selection"
+        [
+            "help off",
+            "lesson card off",
+            "panel off",
+            "chart off",
+            "deselect"
+        ],
+        "help, then the card, the panel, the chart, the selection"
     );
     assert!(!app.quit, "nothing quits while something was open");
     assert_eq!(app.apply(Action::Escape).as_deref(), Some("quit"));

@@ -1,12 +1,12 @@
 //! The lab's windows, drawn with egui in the places the layout gives them:
-//! the parameter panel, the selected agent's readout and the live chart.
+//! the parameter panel and the live chart (the selected agent's readout
+//! and the lesson card are in [`super::mind`]).
 //! They read the app and return what the user asked for; `main` applies it.
 
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
-use steering_demos::app::{App, fixed};
+use steering_demos::app::App;
 use steering_demos::layout::{Layout, Rect};
-use steering_demos::overlay::Geom;
 use steering_demos::sim::knobs::{Apply, Knob, number};
 
 /// What the user did in the panel.
@@ -25,8 +25,8 @@ pub enum PanelEvent {
 /// The most points a chart series draws (of up to a minute of ticks).
 const CHART_POINTS: usize = 300;
 
-/// Frame and placement shared by the three windows.
-fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut egui::Ui)) {
+/// Frame and placement shared by the lab's windows.
+pub(super) fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut egui::Ui)) {
     let ppp = ctx.pixels_per_point();
     let at = egui::pos2(r.x / ppp, r.y / ppp);
     let size = egui::vec2(r.w / ppp, r.h / ppp);
@@ -137,56 +137,6 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
     events
 }
 
-/// The selected agent's mind: where it is, how it moves, every force on
-/// it, and its state in the lesson.
-pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
-    let scene = app.scene();
-    let (Some(id), Some(i)) = (scene.selected(), scene.selected_index()) else {
-        return;
-    };
-    let crowd = scene.crowd();
-    let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
-    pane(ctx, "readout", r, |ui| {
-        ui.label(RichText::new(format!("Agent {id}")).strong());
-        egui::Grid::new("mind")
-            .num_columns(2)
-            .spacing([16.0, 4.0])
-            .show(ui, |ui| {
-                let mut row = |label: &str, value: String| {
-                    ui.label(label);
-                    ui.label(value);
-                    ui.end_row();
-                };
-                row(
-                    "position",
-                    format!("({}, {}) px", fixed(p.x, 1), fixed(p.y, 1)),
-                );
-                row(
-                    "velocity",
-                    format!("({}, {}) px/tick", fixed(v.x, 2), fixed(v.y, 2)),
-                );
-                row("speed", format!("{} px/tick", fixed(v.length(), 2)));
-                for shape in scene
-                    .overlay()
-                    .shapes
-                    .iter()
-                    .filter(|s| s.agent == Some(id as u32))
-                {
-                    // The velocity has its own rows above.
-                    if let Geom::Arrow { .. } = shape.geom
-                        && shape.meaning != steering_demos::overlay::Meaning::Velocity
-                    {
-                        row(shape.meaning.label(), fixed(shape.magnitude, 3));
-                    }
-                }
-                for (label, value) in scene.inspect(id) {
-                    row(label, value);
-                }
-            });
-        ui.label(RichText::new("Esc or a click on it: deselect").small());
-    });
-}
-
 /// The lesson's figure over the last minute of simulated time, one line
 /// per series (and per pane in the split view).
 pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
@@ -255,6 +205,21 @@ pub fn scale(ctx: &egui::Context, layout: &Layout) {
     // egui's, to stand out on the window's own background.
     let rail = Color32::from_gray(78);
     if ctx.style().visuals.widgets.inactive.bg_fill != rail {
-        ctx.style_mut(|s| s.visuals.widgets.inactive.bg_fill = rail);
+        ctx.style_mut(|s| {
+            s.visuals.widgets.inactive.bg_fill = rail;
+            // Text a person reads from the back of a lecture room: a size
+            // up from egui's, and brighter than its grey.
+            s.visuals.override_text_color = Some(Color32::from_gray(230));
+            for (style, size) in [
+                (egui::TextStyle::Body, 14.0),
+                (egui::TextStyle::Button, 14.0),
+                (egui::TextStyle::Monospace, 13.0),
+                (egui::TextStyle::Small, 11.0),
+            ] {
+                if let Some(font) = s.text_styles.get_mut(&style) {
+                    font.size = size;
+                }
+            }
+        });
     }
 }

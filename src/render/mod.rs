@@ -3,6 +3,7 @@
 
 mod hud;
 pub mod lab;
+pub mod mind;
 pub mod palette;
 pub mod text;
 mod trails;

@@ -18,6 +18,7 @@ use super::{check_round_obstacles, clear_point, penetration, point, rng, round_o
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
@@ -83,6 +84,8 @@ crate::variants! {
 /// What the overlay shows of one agent's look-ahead.
 #[derive(Debug, Clone, Copy, Default)]
 struct Looked {
+    seek: Vec2,
+    separation: Vec2,
     ahead: Vec2,
     ahead2: Vec2,
     threat: Option<usize>,
@@ -158,6 +161,52 @@ impl Lesson for AvoidScene {
         scene
     }
 
+    fn card(variant: Variant) -> Card {
+        const LOOK: [&str; 2] = [
+            "dynamic_length = length(velocity) / max_speed",
+            "ahead = position + normalize(velocity) * max_see_ahead * dynamic_length",
+        ];
+        const PUSH: [&str; 2] = [
+            "avoidance = normalize(ahead - threat_center) * max_avoid_force",
+            "steering = seek + separation + avoidance",
+        ];
+        match variant {
+            Variant::None => Card {
+                idea: "The agents seek the pointer and keep apart from each other. \
+                    They cannot see the obstacles, so they walk straight through them.",
+                formula: &[
+                    "seek = seek(target)  // the pointer",
+                    "steering = seek + separation",
+                ],
+            },
+            Variant::Ahead => Card {
+                idea: "A point ahead of the agent, as far as it will be in a moment, looks for \
+                    obstacles. When it is inside one, a force pushes away from the centre. \
+                    Met at an angle, an obstacle can slip past the point and be clipped.",
+                formula: &[
+                    LOOK[0],
+                    LOOK[1],
+                    "// threat: the nearest obstacle ahead is inside",
+                    PUSH[0],
+                    PUSH[1],
+                ],
+            },
+            Variant::Ahead2 => Card {
+                idea: "Three points look for obstacles: ahead, half as far, and the agent itself. \
+                    The nearest obstacle any of them is inside is the threat, and the agent \
+                    is pushed away from its centre in time.",
+                formula: &[
+                    LOOK[0],
+                    LOOK[1],
+                    "ahead2 = position + normalize(velocity) * max_see_ahead * dynamic_length * 0.5",
+                    "// threat: the nearest obstacle ahead, ahead2 or position is inside",
+                    PUSH[0],
+                    PUSH[1],
+                ],
+            },
+        }
+    }
+
     fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let p = &self.params;
         let limits = Limits {
@@ -177,7 +226,8 @@ impl Lesson for AvoidScene {
                 .within(positions, pos, sep.radius, &mut self.scratch);
             let others = self.scratch.iter().filter(|n| n.index as usize != i);
             let push = separation(pos, others.map(|n| n.position), &sep);
-            let mut force = seek(pos, vel, input.pointer, p.max_speed) + push;
+            let toward = seek(pos, vel, input.pointer, p.max_speed);
+            let mut force = toward + push;
             let a = avoid(pos, vel, p.max_speed, &self.obstacles, &rules);
             let avoiding = self.variant != Variant::None && a.threat.is_some();
             if avoiding {
@@ -185,6 +235,8 @@ impl Lesson for AvoidScene {
             }
             ctx.looks[i] = if avoiding { Look::Faded } else { Look::Plain };
             self.looked[i] = Looked {
+                seek: toward,
+                separation: push,
                 ahead: a.ahead,
                 ahead2: a.ahead2,
                 threat: a.threat.filter(|_| avoiding),
@@ -192,7 +244,7 @@ impl Lesson for AvoidScene {
             };
             ctx.set(i, force, limits);
         }
-        self.record(ctx);
+        self.record(ctx, input.pointer);
     }
 
     fn settle(&mut self, ctx: &mut Settle) {
@@ -278,16 +330,24 @@ impl Lesson for AvoidScene {
 impl AvoidScene {
     /// The look-ahead of the recorded agents: ahead and ahead2 on the line
     /// of sight, the threat ringed, the push away from it.
-    fn record(&self, ctx: &mut Steer) {
+    fn record(&self, ctx: &mut Steer, target: Vec2) {
         let s = ctx.vector_scale;
         let crowd = ctx.crowd;
         for i in ctx.recorded(self.looked.len()) {
             let (l, pos, vel) = (&self.looked[i], crowd.positions()[i], crowd.velocities()[i]);
             let Some(o) = ctx.record(i) else { continue };
             o.vector(Meaning::Velocity, pos, vel, s);
+            o.vector(Meaning::Separation, pos, l.separation, s);
+            o.force("seek", l.seek);
+            o.value("target", target);
             if self.variant == Variant::None {
                 continue;
             }
+            let max_speed = self.params.max_speed;
+            o.value("dynamic_length", vel.length() / max_speed.max(f32::MIN_POSITIVE));
+            o.value("ahead", l.ahead);
+            o.value("ahead2", l.ahead2);
+            o.value("avoidance", l.force);
             o.line(Meaning::Ahead, pos, l.ahead);
             o.point(Meaning::Ahead, l.ahead);
             if self.variant == Variant::Ahead2 {
@@ -295,6 +355,7 @@ impl AvoidScene {
             }
             if let Some(Obstacle::Circle { center, radius }) = l.threat.map(|t| self.obstacles[t]) {
                 o.circle(Meaning::Threat, center, radius + 3.0);
+                o.value("threat_center", center);
                 o.direction(Meaning::Avoidance, pos, l.force, AVOIDANCE_LENGTH);
             }
         }

@@ -26,6 +26,7 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all_with};
 use crate::steer::par::CHUNK;
 use crate::sim::knobs::{Field, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
@@ -214,9 +215,14 @@ impl DoorwayScene {
                 crowd.positions()[i],
                 crowd.velocities()[i],
             );
+            let walk = ctx.steering[i].force - d.brake - d.separation;
             let Some(o) = ctx.record(i) else { continue };
             o.direction(Meaning::Velocity, pos, vel, unit);
             o.direction(Meaning::Brake, pos, d.brake, unit);
+            o.direction(Meaning::Separation, pos, d.separation, unit);
+            o.force("walk", walk);
+            o.value("door", self.room.target);
+            o.value("ahead", d.ahead);
             o.point(Meaning::Ahead, d.ahead);
             o.circle(Meaning::QueueRadius, pos, radius);
             o.circle(Meaning::QueueRadius, d.ahead, radius);
@@ -297,6 +303,44 @@ impl Lesson for DoorwayScene {
     /// Index, measure and decide from the crowd as it stands, in parallel:
     /// every agent reads the same snapshot, so the result does not depend on
     /// the thread count.
+    fn card(variant: Variant) -> Card {
+        const AHEAD: [&str; 2] = [
+            "ahead = position + normalize(velocity) * max_queue_ahead",
+            "// someone ahead: another agent within max_queue_radius of ahead",
+        ];
+        const WALK: &str = "walk = seek(door)  // near a wall: + avoidance of it";
+        const BRAKE: &str = "brake = -walk * brake_factor - velocity  // only with someone ahead";
+        const STOP: &str = "// someone within max_queue_radius of position: velocity * hard_stop_factor";
+        let (idea, formula): (&str, &'static [&'static str]) = match variant {
+            Variant::V0 => (
+                "Everyone seeks the door and avoids the walls, and nothing else. \
+                 The crowd pushes into itself at the door.",
+                &[WALK, "steering = walk"],
+            ),
+            Variant::V1 => (
+                "Each agent looks a little ahead. When someone is there, it halves its \
+                 velocity: slower, but still pushy.",
+                &[AHEAD[0], AHEAD[1], WALK, "steering = walk  // someone ahead: velocity * slow_factor"],
+            ),
+            Variant::V2 => (
+                "When someone is ahead, a brake force cancels most of the steering and \
+                 the velocity. The agent waits its turn instead of pushing.",
+                &[AHEAD[0], AHEAD[1], WALK, BRAKE, "steering = walk + brake"],
+            ),
+            Variant::V3 => (
+                "The brake, plus a hard stop. An agent with someone right next to it \
+                 almost stops, so nobody is pushed into anyone.",
+                &[AHEAD[0], AHEAD[1], WALK, BRAKE, STOP, "steering = walk + brake"],
+            ),
+            Variant::V4 => (
+                "The brake and the hard stop, plus separation, stronger the closer two \
+                 agents stand. The result is an orderly queue in which nobody overlaps.",
+                &[AHEAD[0], AHEAD[1], WALK, BRAKE, STOP, "steering = walk + brake + separation"],
+            ),
+        };
+        Card { idea, formula }
+    }
+
     fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
         let positions = ctx.crowd.positions();
         self.neighbors.rebuild(positions);
@@ -419,12 +463,11 @@ impl Lesson for DoorwayScene {
         .into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
         let d = &self.decisions[i];
         vec![
             ("queue", d.queue.label().into()),
             ("avoiding wall", yes_no(d.avoiding)),
-            ("mass", format!("{:.1}", crowd.masses()[i])),
         ]
     }
 

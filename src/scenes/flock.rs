@@ -19,6 +19,7 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Agent, Crowd, Look, Metric, Sampling};
 use crate::steer::par::CHUNK;
 use crate::sim::knobs::{Field, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::series::Series;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
@@ -162,6 +163,44 @@ impl Lesson for FlockScene {
             seen: Vec::with_capacity(setup.agents),
             polarization: Series::new(1 << 16),
             ringed,
+        }
+    }
+
+    fn card(variant: Variant) -> Card {
+        const SEPARATION: &str =
+            "separation = truncate(away_from(neighbours), max_force) * separation_weight";
+        const ALIGNMENT: &str = "alignment = truncate(mean_heading(neighbours) * max_speed - velocity, \
+            max_force) * alignment_weight";
+        const COHESION: &str =
+            "cohesion = truncate(seek(centre_of(neighbours)), max_force) * cohesion_weight";
+        const NEIGHBOURS: &str = "// neighbours: the boids within neighbor_radius";
+        match variant {
+            Variant::Separation => Card {
+                idea: "Each boid sees only its neighbours. Separation alone pushes it away \
+                    from the nearest: the boids spread out and drift apart.",
+                formula: &[NEIGHBOURS, SEPARATION, "steering = separation"],
+            },
+            Variant::Alignment => Card {
+                idea: "Alignment turns each boid toward the mean heading of its neighbours. \
+                    With separation, neighbours soon fly the same way, in lanes.",
+                formula: &[
+                    NEIGHBOURS,
+                    SEPARATION,
+                    ALIGNMENT,
+                    "steering = separation + alignment",
+                ],
+            },
+            Variant::Flock => Card {
+                idea: "Three local rules and no leader: keep apart (separation), head the same \
+                    way (alignment) and stay together (cohesion). Flocks form, split and merge.",
+                formula: &[
+                    NEIGHBOURS,
+                    SEPARATION,
+                    ALIGNMENT,
+                    COHESION,
+                    "steering = separation + alignment + cohesion",
+                ],
+            },
         }
     }
 
@@ -325,6 +364,7 @@ impl FlockScene {
             o.vector(Meaning::Separation, pos, f.separation, s);
             o.vector(Meaning::Alignment, pos, f.alignment, s);
             o.vector(Meaning::Cohesion, pos, f.cohesion, s);
+            o.value("neighbours", f.neighbours);
             if selected == Some(i) {
                 o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
             }

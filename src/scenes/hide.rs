@@ -27,6 +27,7 @@ use super::{
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
@@ -107,7 +108,12 @@ struct Hider {
     spot: Option<Vec2>,
     /// The obstacle the spot is behind.
     cover: Option<usize>,
+    /// Its lesson's force: hide, or evade / wander.
     force: Vec2,
+    /// The others: away from obstacles, from the other hiders, back inside.
+    avoidance: Vec2,
+    separation: Vec2,
+    stay_inside: Vec2,
     /// An obstacle stood between it and the hunter after the last tick.
     hidden: bool,
     /// Its wander angle, while an evader out of danger wanders.
@@ -212,6 +218,32 @@ impl Lesson for HideScene {
         }
     }
 
+    fn card(variant: Variant) -> Card {
+        const REST: &str = "steering = hide + avoidance + separation + stay_inside";
+        match variant {
+            Variant::Hide => Card {
+                idea: "For each obstacle, the hiding spot lies on the far side from the hunter. \
+                    The hider arrives at the nearest spot, so the obstacle stands between them \
+                    and breaks the hunter's line of sight. With no obstacle, it evades.",
+                formula: &[
+                    "hiding_spot = center + normalize(center - hunter) * (radius + distance_from_boundary)",
+                    "// center, radius: the obstacle with the nearest hiding_spot",
+                    "hide = arrive(hiding_spot)",
+                    REST,
+                ],
+            },
+            Variant::Evade => Card {
+                idea: "Without cover, a hider can only run: it evades the hunter's predicted \
+                    position when the hunter is near, and wanders otherwise. The hunter sees \
+                    it most of the time.",
+                formula: &[
+                    "escape = evade(hunter)  // beyond panic_distance: wander",
+                    "steering = escape + avoidance + separation + stay_inside",
+                ],
+            },
+        }
+    }
+
     fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let p = &self.params;
         let (positions, velocities) = (ctx.crowd.positions(), ctx.crowd.velocities());
@@ -265,6 +297,7 @@ impl Lesson for HideScene {
             let inside = stay_within(pos, vel, margin, self.stage - margin, p.max_speed);
             let hider = &mut self.hiders[i];
             (hider.spot, hider.cover, hider.force) = (spot, cover, force);
+            (hider.avoidance, hider.separation, hider.stay_inside) = (avoidance, push, inside);
             ctx.set(i, force + avoidance + push + inside, limits);
         }
         self.record(ctx);
@@ -381,10 +414,25 @@ impl HideScene {
                 continue;
             }
             let h = &self.hiders[i];
-            o.vector(Meaning::Steering, pos, h.force, s);
+            let sum = h.force + h.avoidance + h.separation + h.stay_inside;
+            o.vector(Meaning::Steering, pos, sum, s);
+            o.vector(Meaning::Separation, pos, h.separation, s);
+            let own = match self.variant {
+                Variant::Hide => "hide",
+                Variant::Evade => "escape",
+            };
+            o.force(own, h.force);
+            o.force("avoidance", h.avoidance);
+            o.force("stay_inside", h.stay_inside);
+            o.value("hunter", hunter);
             if let Some(spot) = h.spot {
                 o.line(Meaning::Desired, pos, spot);
                 o.point(Meaning::Desired, spot);
+                o.value("hiding_spot", spot);
+            }
+            if let Some(Obstacle::Circle { center, radius }) = h.cover.map(|k| self.obstacles[k]) {
+                o.value("center", center);
+                o.value("radius", radius);
             }
             if !h.hidden {
                 o.line(Meaning::Sight, hunter, pos);

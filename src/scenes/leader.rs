@@ -14,6 +14,7 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
 use crate::steer::par;
 use crate::steer::Limits;
@@ -158,6 +159,20 @@ impl Lesson for LeaderScene {
         }
     }
 
+    fn card(_: Variant) -> Card {
+        Card {
+            idea: "Followers arrive at a point behind the leader and keep apart from each \
+                other. One that stands in the leader's way, near the point ahead of it or \
+                near the leader, evades the leader to clear the path.",
+            formula: &[
+                "behind = leader_position - normalize(leader_velocity) * behind_dist",
+                "ahead = leader_position + normalize(leader_velocity) * behind_dist",
+                "steering = arrive(behind) + separation  // slowing within arrive_radius",
+                "// within sight_radius of ahead or the leader: + evade(leader) * evade_scale",
+            ],
+        }
+    }
+
     fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let p = &self.params;
         let follow = self.follow();
@@ -226,6 +241,12 @@ impl Lesson for LeaderScene {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, d.force, s);
                 o.vector(Meaning::Separation, pos, d.push, s);
+                let own = if d.evading { "arrive + evade" } else { "arrive" };
+                o.force(own, d.force - d.push);
+                o.value("leader_position", lead.position);
+                o.value("leader_velocity", lead.velocity);
+                o.value("behind", lead.behind);
+                o.value("ahead", lead.ahead);
             }
             ctx.set(i, d.force, limits);
         }

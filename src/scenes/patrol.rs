@@ -12,6 +12,7 @@
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::path::{PathFollower, PathMode, distance_to_polyline, follow_path};
@@ -125,6 +126,32 @@ impl Lesson for PatrolScene {
         }
     }
 
+    fn card(variant: Variant) -> Card {
+        const IDEA: &str = "The path is a list of nodes. The agent seeks the current node; \
+            once within the path radius of it, it seeks the next. A wider radius lets it \
+            turn sooner, so it cuts the corners and moves more smoothly.";
+        Card {
+            idea: IDEA,
+            formula: match variant {
+                Variant::Patrol => &[
+                    "target = node(current)",
+                    "distance = length(target - position)  // within path_radius: the next node",
+                    "steering = seek(target)  // at either end it turns back",
+                ],
+                Variant::Loop => &[
+                    "target = node(current)",
+                    "distance = length(target - position)  // within path_radius: the next node",
+                    "steering = seek(target)  // after the last node, the first",
+                ],
+                Variant::Once => &[
+                    "target = node(current)",
+                    "distance = length(target - position)  // within path_radius: the next node",
+                    "steering = seek(target)  // the last node: arrive(target)",
+                ],
+            },
+        }
+    }
+
     fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
         let p = &self.params;
         let limits = Limits {
@@ -159,6 +186,9 @@ impl Lesson for PatrolScene {
                 o.vector(Meaning::Steering, pos + vel * s, force, s);
                 if let Some(target) = follower.target(&self.nodes) {
                     o.line(Meaning::Desired, pos, target);
+                    o.value("current", u32::try_from(follower.current).unwrap_or(u32::MAX));
+                    o.value("target", target);
+                    o.value("distance", pos.distance(target));
                 }
             }
             ctx.set(i, force, limits);

@@ -17,6 +17,7 @@ use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::Limits;
 use crate::steer::pursuit::{Prediction, evade, predict, pursuit};
@@ -170,6 +171,33 @@ impl Lesson for PursuitScene {
         }
     }
 
+    fn card(variant: Variant) -> Card {
+        match variant {
+            Variant::DynamicT => Card {
+                idea: "Pursuit seeks where the target will be, T ticks ahead, not where it is. \
+                    With a dynamic T the look-ahead shrinks as the pursuer closes in, so near \
+                    the target it aims at the target itself. Evade flees the same point.",
+                formula: &[
+                    "T = distance(target_position, position) / max_speed",
+                    "future = target_position + target_velocity * T",
+                    "steering = seek(future)  // an evader: flee(future)",
+                    "// the target itself seeks the pointer",
+                ],
+            },
+            Variant::ConstantT => Card {
+                idea: "Pursuit seeks where the target will be, T ticks ahead. With a constant T \
+                    a close pursuer still aims far ahead of the target: it chases a ghost \
+                    instead of catching up. Evaders keep a dynamic T.",
+                formula: &[
+                    "T = constant_t  // an evader: distance / max_speed",
+                    "future = target_position + target_velocity * T",
+                    "steering = seek(future)  // an evader: flee(future)",
+                    "// the target itself seeks the pointer",
+                ],
+            },
+        }
+    }
+
     fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
@@ -206,6 +234,10 @@ impl Lesson for PursuitScene {
                 future,
             };
             if let Some(o) = ctx.record(i) {
+                o.value("target_position", target_pos);
+                o.value("target_velocity", target_vel);
+                o.value("T", self.aims[i].ticks);
+                o.value("future", future);
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, force, s);
                 o.line(Meaning::Future, pos, future);

@@ -10,6 +10,7 @@ use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
@@ -111,6 +112,40 @@ impl Lesson for SeekScene {
         }
     }
 
+    fn card(variant: Variant) -> Card {
+        const IDEA: &str = "The agent wants to move at full speed toward the target (its desired velocity); \
+            the steering force is the difference between that wish and its velocity. \
+            The force is capped, so it turns gradually.";
+        match variant {
+            Variant::Seek => Card {
+                idea: IDEA,
+                formula: &[
+                    "desired = normalize(target - position) * max_speed",
+                    "steering = desired - velocity",
+                ],
+            },
+            Variant::Flee => Card {
+                idea: "Flee is seek reversed: the desired velocity points away from the target. \
+                    The steering force turns the agent gradually until it runs straight away.",
+                formula: &[
+                    "desired = normalize(position - target) * max_speed",
+                    "steering = desired - velocity",
+                ],
+            },
+            Variant::Arrive => Card {
+                idea: "Arrival is seek that slows down. Inside the slowing radius the desired \
+                    speed falls in proportion to the distance, so the agent stops on the target \
+                    instead of swinging through it.",
+                formula: &[
+                    "distance = length(target - position)",
+                    "speed = max_speed * min(distance / slowing_radius, 1)",
+                    "desired = normalize(target - position) * speed",
+                    "steering = desired - velocity",
+                ],
+            },
+        }
+    }
+
     fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         let target = input.pointer;
         let p = &self.params;
@@ -135,6 +170,12 @@ impl Lesson for SeekScene {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Desired, pos, force + vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, force, s);
+                o.value("target", target);
+                if self.variant == Variant::Arrive {
+                    let distance = pos.distance(target);
+                    o.value("distance", distance);
+                    o.value("speed", (force + vel).length());
+                }
             }
             ctx.set(i, force, limits);
         }

@@ -13,6 +13,7 @@ use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
+use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::steer::seek::seek;
 use crate::steer::wander::{self, RandomTarget, next_angle};
@@ -85,9 +86,13 @@ impl WanderScene {
             Variant::Circle => {
                 let circle = self.circle();
                 let w = wander::wander(vel, self.angles[i], &circle);
-                self.angles[i] = next_angle(self.angles[i], self.rng.random::<f32>(), &circle);
+                let angle = self.angles[i];
+                self.angles[i] = next_angle(angle, self.rng.random::<f32>(), &circle);
                 if let Some(o) = ctx.record(i) {
                     let centre = pos + w.circle_center * s;
+                    o.value("circle_center", w.circle_center);
+                    o.value("wander_angle", angle);
+                    o.value("next_angle", self.angles[i]);
                     o.vector(Meaning::Velocity, pos, vel, vector_scale);
                     o.circle(Meaning::WanderCircle, centre, circle.circle_radius * s);
                     o.vector(Meaning::WanderDisplacement, centre, w.displacement, s);
@@ -103,8 +108,12 @@ impl WanderScene {
                     t.ticks_left = self.params.retarget_ticks;
                 }
                 let force = seek(pos, vel, t.point, self.params.max_speed);
+                let stage = ctx.stage;
                 if let Some(o) = ctx.record(i) {
                     o.vector(Meaning::Velocity, pos, vel, vector_scale);
+                    o.value("random_target", t.point);
+                    o.value("stage", stage);
+                    o.value("desired", force + vel);
                     o.line(Meaning::Desired, pos, t.point);
                     o.point(Meaning::Desired, t.point);
                 }
@@ -157,6 +166,31 @@ impl Lesson for WanderScene {
             last_turn: 0.0,
             max_turn: 0.0,
             respawns: 0,
+        }
+    }
+
+    fn card(variant: Variant) -> Card {
+        match variant {
+            Variant::Circle => Card {
+                idea: "A circle sits a little ahead of the agent; a point on its rim drifts a \
+                    small random step each tick. Steering toward that point turns the agent a \
+                    little, never all at once: a smooth, plausible wander.",
+                formula: &[
+                    "circle_center = normalize(velocity) * circle_distance",
+                    "displacement = (cos(wander_angle), sin(wander_angle)) * circle_radius",
+                    "steering = circle_center + displacement",
+                    "next_angle = wander_angle + random(0..1) * angle_change - angle_change * 0.5",
+                ],
+            },
+            Variant::RandomTarget => Card {
+                idea: "The naive wander: seek a random point that jumps every few seconds. \
+                    Each jump can lie behind the agent, which then turns back abruptly.",
+                formula: &[
+                    "random_target = random_point(stage)  // a new one every retarget_ticks",
+                    "desired = normalize(random_target - position) * max_speed",
+                    "steering = desired - velocity",
+                ],
+            },
         }
     }
 

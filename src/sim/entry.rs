@@ -5,6 +5,7 @@
 use super::crowd::Look;
 use super::knobs::{Knob, Params};
 use super::lesson::{Defaults, Lesson, Scene, Setup, Spawn, Variant};
+use super::mind::Card;
 
 /// A scene kind, type-erased: its name, title, variants, knobs and how to
 /// build it.
@@ -21,6 +22,7 @@ pub struct Entry {
     pub roles: &'static [(Look, &'static str)],
     /// The place in `knobs` of the knob + and - turn, if any.
     primary: Option<usize>,
+    cards: fn(usize) -> Card,
     pub(crate) build: fn(&Setup, &mut Spawn) -> Started,
     default_params: fn() -> Box<dyn Params>,
     parse: fn(toml::de::ValueDeserializer<'_>) -> Result<Box<dyn Params>, toml::de::Error>,
@@ -48,6 +50,7 @@ impl Entry {
                 Some(field) => Some(field.index()),
                 None => None,
             },
+            cards: card::<L>,
             build: build::<L>,
             default_params: default_params::<L>,
             parse: parse::<L>,
@@ -86,6 +89,11 @@ impl Entry {
                     self.variants.join(", ")
                 )
             })
+    }
+
+    /// The lesson card of variant `variant` (the first's, past the last).
+    pub fn card(&self, variant: usize) -> Card {
+        (self.cards)(variant)
     }
 
     /// The knob `+` and `-` turn.
@@ -153,6 +161,11 @@ fn fixed<L: Lesson>() -> Vec<(String, String)> {
         .filter(|(key, _)| !knobs.iter().any(|k| k.name == key))
         .map(|(key, value)| (key, value.to_string()))
         .collect()
+}
+
+fn card<L: Lesson>(variant: usize) -> Card {
+    let all = L::Variant::ALL;
+    L::card(all.get(variant).copied().unwrap_or(all[0]))
 }
 
 fn default_params<L: Lesson>() -> Box<dyn Params> {

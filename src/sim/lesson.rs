@@ -5,6 +5,7 @@
 use super::crowd::{Crowd, Look, Metric, Sampling};
 use super::entry::WrongScene;
 use super::knobs::{Field, Knob, Tunable};
+use super::mind::Card;
 use super::pointer::PointerMode;
 use super::sample::OverlaySample;
 use crate::overlay::Overlay;
@@ -249,9 +250,10 @@ impl Defaults {
 
 /// A lesson: one file under `src/scenes/` and one row in the registry.
 ///
-/// Seven items are required: who it is and how it starts
+/// Eight items are required: who it is and how it starts
 /// ([`Lesson::DEFAULTS`]), its parameters and variants (made by `params!`
-/// and `variants!`), how it places its agents ([`Lesson::new`]), how they
+/// and `variants!`), how it places its agents ([`Lesson::new`]), its
+/// lesson card ([`Lesson::card`]), how they
 /// steer ([`Lesson::steer`]), its headline figure ([`Lesson::headline`])
 /// and how it takes a turned knob ([`Lesson::retune`]). The rest have
 /// defaults a scene overrides when it has something to say: figures for
@@ -271,6 +273,9 @@ pub trait Lesson: Send + Sized + 'static {
     /// Places the agents and sets up the scene's own state.
     fn new(params: &Self::Params, variant: Self::Variant, setup: &Setup, spawn: &mut Spawn)
     -> Self;
+    /// The lesson card of `variant`: the idea, and the formula the
+    /// selected agent's numbers are plugged into.
+    fn card(variant: Self::Variant) -> Card;
     /// Decides every agent's steering for this tick.
     fn steer(&mut self, ctx: &mut Steer, input: &Input);
     /// After the move: figures and respawns.

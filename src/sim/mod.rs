@@ -7,6 +7,7 @@ pub mod crowd;
 pub mod entry;
 pub mod knobs;
 pub mod lesson;
+pub mod mind;
 pub mod pointer;
 pub mod report;
 pub mod runner;

@@ -6,6 +6,7 @@ use super::cells::{self, CellOrder};
 use super::crowd::{Crowd, Look, Metric, Sampling, Stats};
 use super::knobs::Params;
 use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
+use super::mind::Mind;
 use super::series::Series;
 use crate::overlay::Overlay;
 use crate::sim::entry::{Entry, WrongScene};
@@ -56,6 +57,8 @@ pub struct Runner {
     history: Vec<(&'static str, Series)>,
     steering: Vec<Steering>,
     limits: Vec<Limits>,
+    /// What moved the selected agent in the last tick.
+    mind: Option<Mind>,
 }
 
 impl Runner {
@@ -95,6 +98,7 @@ impl Runner {
             history,
             steering: vec![Steering::default(); n],
             limits: vec![STANDING; n],
+            mind: None,
         })
     }
 
@@ -132,6 +136,7 @@ impl Runner {
             overlay_max_agents: self.settings.max_agents,
         };
         self.scene.steer(&mut steer, input);
+        self.mind = selected.map(|i| self.mind_of(i));
         self.previous.clear();
         self.previous.extend_from_slice(self.crowd.positions());
         let max_force = self.crowd.integrate(&self.steering, &self.limits);
@@ -158,6 +163,31 @@ impl Runner {
         for ((_, series), &(_, value)) in self.history.iter_mut().zip(&values) {
             series.push(value as f32);
         }
+    }
+
+    /// Agent `i`'s mind as it decided this tick, before the move.
+    fn mind_of(&self, i: usize) -> Mind {
+        let crowd = &self.crowd;
+        let params = self.setup.params.as_ref();
+        let knobs = (params.knobs().iter()).filter_map(|k| Some((k.name, params.get(k.name)?)));
+        Mind::new(
+            self.tick,
+            (
+                crowd.positions()[i],
+                crowd.velocities()[i],
+                crowd.masses()[i],
+            ),
+            self.limits[i],
+            self.steering[i],
+            (&self.overlay, crowd.id(i)),
+            knobs,
+        )
+    }
+
+    /// What moved the selected agent in the last tick (none before a
+    /// tick has run with it selected).
+    pub fn mind(&self) -> Option<&Mind> {
+        self.mind.as_ref()
     }
 
     /// Gives the scene changed live knobs: its own parameters, or an error.
@@ -215,6 +245,7 @@ impl Runner {
     /// selection.
     pub fn select(&mut self, id: Option<usize>) {
         self.selected = id.filter(|&id| id < self.crowd.len());
+        self.mind = None;
     }
     /// The id of the agent picked.
     pub fn selected(&self) -> Option<usize> {

@@ -2,6 +2,7 @@
 //! it, run headless. Test code only; it sits at the top of the crate, so
 //! it may use every layer.
 
+mod card;
 mod runner;
 
 use crate::config::Config;

@@ -86,6 +86,8 @@ pub(super) struct Decision {
     pub(super) ahead: Vec2,
     /// The queue's brake force (zero when nobody is ahead).
     pub(super) brake: Vec2,
+    /// v4's separation push.
+    pub(super) separation: Vec2,
     pub(super) queue: QueueState,
     /// A wall was ahead: the agent steered away from it.
     pub(super) avoiding: bool,
@@ -254,6 +256,7 @@ fn decide(agent: Agent, ahead: Vec2, sight: Option<Sight>, room: &Room, rules: &
         look,
         decision: Decision {
             brake: queued.brake,
+            separation: push,
             queue: state,
             ..calm
         },

@@ -1,0 +1,131 @@
+//! The selected agent's mind, in two windows: the readout (where it is,
+//! how it moves, every force it feels, before and after the cap) and the
+//! lesson card (the idea, the formula, and the agent's numbers plugged
+//! into it, tick by tick). Both read [`Mind`]; the same layout in every
+//! scene.
+
+use super::lab::pane;
+use egui_macroquad::egui::{self, RichText};
+use steering_demos::app::{App, fixed};
+use steering_demos::layout::Rect;
+use steering_demos::sim::mind::{MOVE, Mind};
+
+/// The selected agent's mind: where it is, how it moves, every force on
+/// it and their sum before and after the cap, and its state in the lesson.
+pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
+    let scene = app.scene();
+    let (Some(id), Some(i)) = (scene.selected(), scene.selected_index()) else {
+        return;
+    };
+    let crowd = scene.crowd();
+    let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
+    pane(ctx, "readout", r, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Agent {id}")).strong());
+            ui.label("(Esc or a click on it: deselect)");
+        });
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::Grid::new("mind")
+                .num_columns(2)
+                .spacing([16.0, 2.0])
+                .show(ui, |ui| {
+                    let mut row = |label: &str, value: String| {
+                        ui.label(label);
+                        ui.label(value);
+                        ui.end_row();
+                    };
+                    row(
+                        "position",
+                        format!("({}, {}) px", fixed(p.x, 1), fixed(p.y, 1)),
+                    );
+                    row(
+                        "velocity",
+                        format!("({}, {}) px/tick", fixed(v.x, 2), fixed(v.y, 2)),
+                    );
+                    let Some(mind) = scene.mind() else {
+                        return;
+                    };
+                    row(
+                        "speed",
+                        format!(
+                            "{} of {} px/tick",
+                            fixed(v.length(), 2),
+                            fixed(mind.limits.max_speed, 2)
+                        ),
+                    );
+                    row("mass", fixed(mind.mass, 1));
+                    forces(&mut row, mind);
+                    for (label, value) in scene.inspect(id) {
+                        row(label, value);
+                    }
+                });
+        });
+    });
+}
+
+/// Every force, then the sum, the cap and what is left after it. A
+/// force of 1 on an agent of mass 1 changes its velocity by 1 px/tick in
+/// a tick: forces are in mass x px/tick².
+fn forces(row: &mut impl FnMut(&str, String), mind: &Mind) {
+    row("forces", "mass × px/tick²".into());
+    let parts = mind.forces.iter().filter(|(name, _)| *name != "steering");
+    for (name, force) in parts {
+        row(&format!("  {name}"), fixed(force.length(), 3));
+    }
+    row("  steering, summed", fixed(mind.steering.force.length(), 3));
+    let cut = if mind.capped() { ", capped" } else { "" };
+    row(
+        "  after the cap",
+        format!(
+            "{} of {}{cut}",
+            fixed(mind.applied.length(), 3),
+            fixed(mind.limits.max_force, 3)
+        ),
+    );
+    if mind.steering.velocity_scale != 1.0 {
+        row("velocity scaled by", fixed(mind.steering.velocity_scale, 2));
+    }
+}
+
+/// The colour of the agent's numbers under each line of the formula.
+const NUMBERS: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
+
+/// The lesson card of the running variant: the idea, the formula as the
+/// tutorial writes it, and, with an agent selected, its numbers in it.
+pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
+    let scene = app.scene();
+    let entry = app.entry();
+    let card = entry.card(scene.setup().variant);
+    pane(ctx, "card", r, |ui| {
+        ui.label(RichText::new(format!("{}: {}", entry.title, app.variant())).strong());
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.label(card.idea);
+            ui.add_space(4.0);
+            // The formula, a line each; with an agent selected, each line
+            // again under it with the agent's numbers in (comments once).
+            let selected = scene.selected().zip(scene.mind());
+            let mind = selected.map(|(_, mind)| mind);
+            if let Some((id, mind)) = selected {
+                let heading = format!("Agent {id}, tick {}, in numbers:", mind.tick);
+                ui.label(RichText::new(heading).strong());
+            }
+            let moved = mind.map(Mind::plug_move);
+            let behaviour = (card.formula.iter()).map(|&line| {
+                let numbers = mind.filter(|_| !line.starts_with("//"));
+                (line, numbers.map(|m| m.plug(line)))
+            });
+            let movement = (MOVE.iter().enumerate())
+                .map(|(k, &line)| (line, moved.as_ref().map(|m| m[k].clone())));
+            for (line, numbers) in behaviour.chain(movement) {
+                ui.label(RichText::new(line).monospace());
+                if let Some(numbers) = numbers {
+                    ui.label(RichText::new(numbers).monospace().color(NUMBERS));
+                }
+            }
+            if mind.is_none() {
+                ui.add_space(4.0);
+                ui.label("Click an agent to see its numbers plugged in, tick by tick.");
+            }
+        });
+    });
+}
