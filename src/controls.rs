@@ -49,6 +49,8 @@ pub enum Action {
     TogglePanel,
     /// The lesson card: the idea, the formula, the selected agent's numbers.
     ToggleCard,
+    /// The camera follows the selected agent, or fits the stage again.
+    Follow,
     ToggleTrails,
     ToggleChart,
     /// Split the stage between two variants.
@@ -76,6 +78,7 @@ pub enum Key {
     X,
     P,
     L,
+    Z,
     T,
     M,
     C,
@@ -193,6 +196,20 @@ pub const CONTROLS: &[Control] = &[
         help: "lesson card: the idea, the formula, and the selected agent's numbers plugged in",
         scope: Scope::All,
         hint: Hint::Text("L: lesson"),
+    },
+    Control {
+        label: "Wheel, drag",
+        bindings: &[],
+        help: "zoom in and out at the pointer; drag the stage to move around",
+        scope: Scope::All,
+        hint: Hint::None,
+    },
+    Control {
+        label: "Z",
+        bindings: &[(Key::Z, Action::Follow)],
+        help: "camera: follow the selected agent, zoomed in; again: the whole stage",
+        scope: Scope::All,
+        hint: Hint::Text("Z: follow"),
     },
     Control {
         label: "P",
@@ -395,7 +412,7 @@ mod tests {
         assert_eq!(scene_digit(10), None);
         let label = CONTROLS
             .iter()
-            .find(|c| c.bindings[0].0 == Key::Digits)
+            .find(|c| c.bindings.first().is_some_and(|b| b.0 == Key::Digits))
             .unwrap()
             .label();
         let expected = match SCENES.len() {

@@ -15,7 +15,7 @@
 //! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, the scripted pointer, the headless report | `steer`, `overlay`, `stopwatch` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
 //! | [`config`] | reads `demos.toml` and locates its errors (file:line:col, key) | `scenes`, `sim`, `steer` |
-//! | [`controls`], [`cli`], [`app`], [`layout`], [`desktop`], [`docs`] | the one table of keys; the command line; the window's state as plain data (tested headless); where things go on screen; the desktop menu entry; the files generated from the declarations | anything below |
+//! | [`controls`], [`cli`], [`app`], [`layout`], [`camera`], [`desktop`], [`docs`] | the one table of keys; the command line; the window's state as plain data (tested headless); where things go on screen; which part of the stage is in view; the desktop menu entry; the files generated from the declarations | anything below |
 //! | `render`, `window`, `stepping` (binary only) | macroquad and egui: the only code that touches the window | anything |
 //!
 //! Simulation code (`steer`, `sim`, `scenes`, `config`) never imports
@@ -95,6 +95,7 @@
 //! says why.
 
 pub mod app;
+pub mod camera;
 pub mod cli;
 pub mod config;
 pub mod controls;

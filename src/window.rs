@@ -10,7 +10,7 @@ use crate::render::{
 use crate::stepping::Stepper;
 use macroquad::input::{
     KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_pressed,
-    is_mouse_button_released, mouse_position,
+    is_mouse_button_released, mouse_position, mouse_wheel,
 };
 use macroquad::math::vec2;
 #[cfg(not(target_arch = "wasm32"))]
@@ -58,8 +58,9 @@ impl Options {
 /// one, or two side by side in the split view.
 fn views(app: &App, area: Rect) -> Vec<(View, Rect)> {
     let stage = app.scene().stage();
+    let camera = &app.camera;
     if app.compared().is_none() {
-        return vec![(View::fit(stage, area), area)];
+        return vec![(View::framed(stage, area, camera), area)];
     }
     let half = area.w * 0.5;
     [0.0, half]
@@ -67,7 +68,7 @@ fn views(app: &App, area: Rect) -> Vec<(View, Rect)> {
         .map(|&dx| {
             let part = Rect::new(area.x + dx, area.y, half, area.h);
             let inner = Rect::new(part.x + 2.0, part.y, part.w - 4.0, part.h);
-            (View::fit(stage, inner), part)
+            (View::framed(stage, inner, camera), part)
         })
         .collect()
 }
@@ -84,6 +85,8 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     let (first_mouse, mut mouse_moved) = (glam::Vec2::from(mouse_position()), false);
     // A short message on the legend's line (where F12 saved), and since when.
     let mut flash: Option<(String, Stopwatch)> = None;
+    // A press on the empty stage, until it turns out a click or a drag.
+    let mut press: Option<Press> = None;
     options.log(&format!("config {}", app.config.source));
     if let Some(notice) = &app.notice {
         options.log(&format!("config error {notice}"));
@@ -128,6 +131,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
 
         // Input: the pointer (in whichever pane it is over), then keys and
         // clicks become actions, through the controls table.
+        app.aim_camera();
         let panes = views(&app, layout.stage);
         let mouse = glam::Vec2::from(mouse_position());
         let view_under = |views: &[(View, Rect)]| {
@@ -148,6 +152,37 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         let mut actions = read_input();
         if over_ui {
             actions.retain(|a| *a != Action::Press);
+        }
+        // The camera: the wheel zooms at the pointer; a press on the empty
+        // stage waits to see whether it is a click (the forces) or a drag
+        // (the view moves).
+        let on_stage = !over_ui && layout.stage.contains(mouse);
+        let (_, wheel) = mouse_wheel();
+        if wheel != 0.0 && on_stage {
+            let view = view_under(&panes);
+            app.camera
+                .zoom_at(ZOOM_STEP.powf(wheel.signum()), view.to_world(mouse));
+        }
+        if actions.contains(&Action::Press) && on_stage && !app.grabs_at_pointer() {
+            actions.retain(|a| *a != Action::Press);
+            press = Some(Press {
+                from: mouse,
+                last: mouse,
+                dragging: false,
+            });
+        }
+        if let Some(p) = press.as_mut() {
+            p.dragging |= p.from.distance(mouse) > DRAG_START;
+            if p.dragging {
+                app.camera.pan(mouse - p.last, view_under(&panes).scale);
+            }
+            p.last = mouse;
+            if actions.contains(&Action::Release) {
+                if !p.dragging {
+                    actions.insert(0, Action::Press);
+                }
+                press = None;
+            }
         }
         for &action in &actions {
             if let Some(line) = app.apply(action) {
@@ -178,6 +213,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             }
         }
         let mut meanings = app.scene().overlay().meanings();
+        meanings.retain(|&m| app.shows(m));
         if !app.show_forces && app.scene().selected().is_none() {
             meanings.clear();
         }
@@ -294,6 +330,19 @@ fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String> {
     })
 }
 
+/// A press of the left button on the empty stage.
+struct Press {
+    from: glam::Vec2,
+    last: glam::Vec2,
+    /// Moved far enough to be a drag, not a click.
+    dragging: bool,
+}
+
+/// How far the pointer moves, in px, before a press is a drag.
+const DRAG_START: f32 = 4.0;
+/// One notch of the wheel zooms by this much.
+const ZOOM_STEP: f32 = 1.15;
+
 /// How long the window shows where a screenshot went.
 const FLASH_SECONDS: f64 = 4.0;
 
@@ -408,6 +457,7 @@ fn apply_panel(app: &mut App, event: PanelEvent) -> Vec<String> {
             .collect(),
         PanelEvent::Copied => vec!["copied toml".into()],
         PanelEvent::Scene(n) => app.apply(Action::Scene(n)).into_iter().collect(),
+        PanelEvent::Toggle(meaning) => vec![app.toggle_meaning(meaning)],
     }
 }
 
@@ -432,6 +482,7 @@ fn read_input() -> Vec<Action> {
         Key::X => is_key_pressed(KeyCode::X),
         Key::P => is_key_pressed(KeyCode::P),
         Key::L => is_key_pressed(KeyCode::L),
+        Key::Z => is_key_pressed(KeyCode::Z),
         Key::T => is_key_pressed(KeyCode::T),
         Key::M => is_key_pressed(KeyCode::M),
         Key::C => is_key_pressed(KeyCode::C),

@@ -13,6 +13,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("steer", &[]),
     ("overlay", &[]),
     ("stopwatch", &[]),
+    ("camera", &[]),
     ("sim", &["steer", "overlay", "stopwatch", "testing"]),
     ("scenes", &["sim", "steer", "overlay", "testing"]),
     ("config", &["scenes", "sim", "steer", "testing"]),
@@ -21,6 +22,7 @@ const LAYERS: &[(&str, &[&str])] = &[
 /// Every module of the crate that a `crate::` path can name.
 const MODULES: &[&str] = &[
     "app",
+    "camera",
     "cli",
     "config",
     "controls",

@@ -5,9 +5,11 @@
 //! `--log-events` prints. Being plain Rust, every control is tested here
 //! without a display.
 
+use crate::camera::Camera;
 use crate::config::{Config, SceneConfig};
 pub use crate::controls::Action;
 use crate::controls::{CONTROLS, Hint, IN_BROWSER};
+use crate::overlay::Meaning;
 use crate::sim::entry::Entry;
 use crate::sim::knobs::{Apply, Knob, number};
 use crate::sim::lesson::{Input, Setup};
@@ -33,6 +35,10 @@ pub struct App {
     /// another variant, stepped in lockstep.
     compare: Option<Pane>,
     pub show_forces: bool,
+    /// Which part of the stage is in view.
+    pub camera: Camera,
+    /// Overlay meanings a person switched off (a flock's rule, say).
+    pub hidden: Vec<Meaning>,
     pub paused: bool,
     pub help: bool,
     /// The lesson card.
@@ -70,11 +76,14 @@ impl App {
         memory[index] = setup;
         let runner = Self::start(&config, index, &memory[index]);
         let pointer = runner.stage() * 0.5;
+        let camera = Camera::fit(runner.stage());
         Self {
             layouts: vec![None; config.scenes.len()],
             drag: None,
             compare: None,
             card: false,
+            camera,
+            hidden: Vec::new(),
             panel: false,
             trails: false,
             chart: false,
@@ -348,6 +357,11 @@ impl App {
                 self.rebuild();
                 Some(format!("agents {agents}"))
             }
+            Action::Follow => {
+                let at = self.runner.selected_index();
+                let at = at.map(|i| self.runner.crowd().positions()[i]);
+                Some(self.camera.toggle_follow(at).into())
+            }
             Action::ToggleCard => {
                 self.card = !self.card;
                 Some(format!("lesson card {}", on_off(self.card)))
@@ -389,6 +403,50 @@ impl App {
             // The window does this itself.
             Action::Screenshot => None,
         }
+    }
+
+    /// Whether a press at the pointer would take something: an agent to
+    /// select, an obstacle to drag (else it is a click on the stage).
+    pub fn grabs_at_pointer(&self) -> bool {
+        self.agent_under_pointer().is_some() || self.obstacle_under_pointer().is_some()
+    }
+
+    /// Keeps the camera on the stage of the running scene (a new scene
+    /// starts it afresh) and, while it follows, on the selected agent as
+    /// drawn this frame.
+    pub fn aim_camera(&mut self) {
+        let stage = self.runner.stage();
+        if self.camera.stage != stage {
+            self.camera = Camera::fit(stage);
+        }
+        match self.runner.selected_index() {
+            Some(i) => {
+                let at = Self::drawn_at(&self.runner, i, self.between_ticks());
+                self.camera.track(at);
+            }
+            None => self.camera.follow = false,
+        }
+    }
+
+    /// Shows or hides the overlay's shapes of one meaning (a flock rule's
+    /// arrows, say), in every scene. Returns the event line.
+    pub fn toggle_meaning(&mut self, meaning: Meaning) -> String {
+        let shown = match self.hidden.iter().position(|&m| m == meaning) {
+            Some(k) => {
+                self.hidden.remove(k);
+                true
+            }
+            None => {
+                self.hidden.push(meaning);
+                false
+            }
+        };
+        format!("overlay {} {}", meaning.label(), on_off(shown))
+    }
+
+    /// Whether the overlay draws shapes of `meaning`.
+    pub fn shows(&self, meaning: Meaning) -> bool {
+        !self.hidden.contains(&meaning)
     }
 
     /// Sets a knob of the running scene: live when the knob allows it,

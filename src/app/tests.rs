@@ -410,3 +410,48 @@ fn the_scene_as_toml_reads_back() {
     let patrol = config.scene("patrol").unwrap();
     assert_eq!(patrol.params.get("path_radius"), Some(25.0));
 }
+
+#[test]
+fn an_overlay_part_switched_off_stays_off_until_switched_on() {
+    let mut app = App::new(Config::embedded(), 0, Config::embedded().scenes[0].setup());
+    assert!(app.shows(Meaning::Cohesion));
+    assert_eq!(
+        app.toggle_meaning(Meaning::Cohesion),
+        "overlay cohesion off"
+    );
+    assert!(!app.shows(Meaning::Cohesion) && app.shows(Meaning::Alignment));
+    app.apply(Action::NextScene);
+    assert!(!app.shows(Meaning::Cohesion), "across scenes");
+    assert_eq!(app.toggle_meaning(Meaning::Cohesion), "overlay cohesion on");
+    assert!(app.shows(Meaning::Cohesion));
+}
+
+#[test]
+fn z_follows_the_selected_agent_and_again_shows_the_whole_stage() {
+    let mut app = App::new(Config::embedded(), 0, Config::embedded().scenes[0].setup());
+    assert_eq!(
+        app.apply(Action::Follow).as_deref(),
+        Some("camera fits the stage")
+    );
+    assert!(app.camera.fits(), "nothing selected: nothing to follow");
+    app.select(Some(0));
+    assert_eq!(app.apply(Action::Follow).as_deref(), Some("camera follows"));
+    assert!(app.camera.follow && app.camera.zoom > 1.0);
+    for _ in 0..30 {
+        app.tick();
+    }
+    app.aim_camera();
+    let at = App::drawn_at(app.scene(), 0, app.between_ticks());
+    assert_eq!(
+        app.camera.center, at,
+        "the camera keeps the agent in the middle"
+    );
+    app.select(None);
+    app.aim_camera();
+    assert!(!app.camera.follow, "no agent, no following");
+    assert_eq!(
+        app.apply(Action::Follow).as_deref(),
+        Some("camera fits the stage")
+    );
+    assert!(app.camera.fits());
+}

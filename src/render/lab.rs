@@ -7,7 +7,8 @@ use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use steering_demos::app::App;
 use steering_demos::layout::{Layout, Rect};
-use steering_demos::sim::knobs::{Apply, Knob, number};
+use steering_demos::overlay::Meaning;
+use steering_demos::sim::knobs::{Apply, Group, Knob, number};
 
 /// What the user did in the panel.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -20,6 +21,8 @@ pub enum PanelEvent {
     Copied,
     /// Go to scene N (0-based), picked from the list of every scene.
     Scene(usize),
+    /// Show or hide the overlay's shapes of one meaning.
+    Toggle(Meaning),
 }
 
 /// The most points a chart series draws (of up to a minute of ticks).
@@ -80,61 +83,107 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
         ui.label(RichText::new("changes apply at once; * starts the scene again").small());
         ui.separator();
         ui.spacing_mut().slider_width = (ui.available_width() * 0.3).max(40.0);
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            egui::Grid::new("knobs")
-                .num_columns(2)
-                .striped(false)
-                .show(ui, |ui| {
-                    let params = &app.setup().params;
-                    for knob in entry.knobs {
-                        let Some(mut value) = params.get(knob.name) else {
-                            continue;
-                        };
-                        let name = match knob.apply {
-                            Apply::Live => knob.name.to_string(),
-                            Apply::Restart => format!("{} *", knob.name),
-                        };
-                        let hover = format!(
-                            "{}\n{} to {} {}, step {}; default {}",
-                            knob.doc,
-                            number(knob.min),
-                            number(knob.max),
-                            knob.unit,
-                            number(knob.step),
-                            number(knob.default)
-                        );
-                        ui.label(name).on_hover_text(&hover);
-                        ui.horizontal(|ui| {
-                            let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
-                                .step_by(knob.step)
-                                .suffix(format!(" {}", knob.unit).trim_end().to_string());
-                            if knob.integer {
-                                slider = slider.integer();
-                            }
-                            let response = ui.add(slider).on_hover_text(&hover);
-                            // A restart waits for the slider to be let go.
-                            let settle = knob.apply == Apply::Live || !response.dragged();
-                            let moved = params
-                                .get(knob.name)
-                                .is_some_and(|v| (v - value).abs() > 1e-9);
-                            if moved && (response.changed() && settle || response.drag_stopped()) {
-                                events.push(PanelEvent::Set(knob, value));
-                            }
-                            let changed = params.get(knob.name) != Some(knob.default);
-                            if ui
-                                .add_enabled(changed, egui::Button::new("↺").small().frame(false))
-                                .on_hover_text(format!("back to {}", number(knob.default)))
-                                .clicked()
-                            {
-                                events.push(PanelEvent::Set(knob, knob.default));
-                            }
-                        });
-                        ui.end_row();
+        // The overlay's parts, each switched on and off (a flock's rules).
+        let drawn = app.scene().overlay().meanings();
+        let meanings: Vec<Meaning> = (Meaning::FORCES.into_iter())
+            .filter(|m| drawn.contains(m) || !app.shows(*m))
+            .collect();
+        if !meanings.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Draw:");
+                for meaning in meanings {
+                    let mut on = app.shows(meaning);
+                    if ui.checkbox(&mut on, meaning.label()).changed() {
+                        events.push(PanelEvent::Toggle(meaning));
                     }
-                });
+                }
+            });
+            ui.separator();
+        }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let of = |group: Group| entry.knobs.iter().filter(move |k| k.group == group);
+            knob_grid(ui, app, "lesson knobs", of(Group::Lesson), &mut events);
+            if of(Group::Setup).next().is_some() {
+                egui::CollapsingHeader::new("Set-up: stage, spawn, overlay, figures")
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        knob_grid(ui, app, "set-up knobs", of(Group::Setup), &mut events);
+                    });
+            }
         });
     });
     events
+}
+
+/// A grid of knobs: a readable label each (its demos.toml key, doc line,
+/// range and any key that turns it on hover), a slider, a reset.
+fn knob_grid(
+    ui: &mut egui::Ui,
+    app: &App,
+    id: &str,
+    knobs: impl Iterator<Item = &'static Knob>,
+    events: &mut Vec<PanelEvent>,
+) {
+    let entry = app.entry();
+    let params = &app.setup().params;
+    egui::Grid::new(id)
+        .num_columns(2)
+        .striped(false)
+        .show(ui, |ui| {
+            for knob in knobs {
+                let Some(mut value) = params.get(knob.name) else {
+                    continue;
+                };
+                let label = knob.name.replace('_', " ");
+                let name = match knob.apply {
+                    Apply::Live => label,
+                    Apply::Restart => format!("{label} *"),
+                };
+                let turned_by = if entry.primary() == Some(knob) {
+                    "\nkeys: + and -"
+                } else {
+                    ""
+                };
+                let hover = format!(
+                    "{}\n{} to {} {}, step {}; default {}\ndemos.toml: [{}.params] {}{turned_by}",
+                    knob.doc,
+                    number(knob.min),
+                    number(knob.max),
+                    knob.unit,
+                    number(knob.step),
+                    number(knob.default),
+                    entry.name,
+                    knob.name,
+                );
+                ui.label(name).on_hover_text(&hover);
+                ui.horizontal(|ui| {
+                    let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
+                        .step_by(knob.step)
+                        .suffix(format!(" {}", knob.unit).trim_end().to_string());
+                    if knob.integer {
+                        slider = slider.integer();
+                    }
+                    let response = ui.add(slider).on_hover_text(&hover);
+                    // A restart waits for the slider to be let go.
+                    let settle = knob.apply == Apply::Live || !response.dragged();
+                    let moved = params
+                        .get(knob.name)
+                        .is_some_and(|v| (v - value).abs() > 1e-9);
+                    if moved && (response.changed() && settle || response.drag_stopped()) {
+                        events.push(PanelEvent::Set(knob, value));
+                    }
+                    let changed = params.get(knob.name) != Some(knob.default);
+                    if ui
+                        .add_enabled(changed, egui::Button::new("↺").small().frame(false))
+                        .on_hover_text(format!("back to {}", number(knob.default)))
+                        .clicked()
+                    {
+                        events.push(PanelEvent::Set(knob, knob.default));
+                    }
+                });
+                ui.end_row();
+            }
+        });
 }
 
 /// The lesson's figure over the last minute of simulated time, one line

@@ -15,8 +15,10 @@ use macroquad::color::Color;
 use macroquad::math::{Rect, Vec2, vec2};
 use macroquad::shapes::{draw_circle, draw_line, draw_poly_lines, draw_rectangle, draw_triangle};
 use macroquad::texture::{DrawTextureParams, FilterMode, Texture2D, draw_texture_ex};
+use macroquad::window::get_internal_gl;
 use palette::{agent_color, meaning_color};
 use steering_demos::app::App;
+use steering_demos::camera::Camera;
 use steering_demos::layout::Rect as Area;
 use steering_demos::overlay::{Geom, Meaning, Overlay, Shape};
 use steering_demos::sim::crowd::Look;
@@ -84,6 +86,19 @@ pub struct View {
 }
 
 impl View {
+    /// The stage in `area` as `camera` sees it: fitted at zoom 1, else
+    /// zoomed about the camera's centre, in the same window.
+    pub fn framed(stage: Vec2, area: Area, camera: &Camera) -> Self {
+        let fit = Self::fit(stage, area);
+        let a = fit.area;
+        let (scale, offset) = camera.frame(fit.scale, vec2(a.x, a.y), vec2(a.w, a.h));
+        Self {
+            scale,
+            offset,
+            area: a,
+        }
+    }
+
     /// Fits a `stage`-sized world into `area` of the window, centred.
     pub fn fit(stage: Vec2, area: Area) -> Self {
         let room = vec2(area.w.max(1.0), area.h.max(1.0));
@@ -129,6 +144,21 @@ impl Renderer {
     /// agents between their last two ticks (`alpha`), and the forces: all
     /// of them when on, else the selected agent's.
     pub fn draw_world(&mut self, app: &App, scene: &Runner, view: &View, trails: Option<&Trails>) {
+        // Zoomed in, the world reaches past its window: clip it there.
+        let a = view.area;
+        let clip = (a.x as i32, a.y as i32, a.w.ceil() as i32, a.h.ceil() as i32);
+        unsafe { get_internal_gl() }.quad_gl.scissor(Some(clip));
+        self.draw_world_clipped(app, scene, view, trails);
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
+    }
+
+    fn draw_world_clipped(
+        &mut self,
+        app: &App,
+        scene: &Runner,
+        view: &View,
+        trails: Option<&Trails>,
+    ) {
         draw_rectangle(
             view.area.x,
             view.area.y,
@@ -153,7 +183,8 @@ impl Renderer {
         self.draw_agents(scene, view, alpha);
         let selected = scene.selected().map(|i| i as u32);
         for shape in &scene.overlay().shapes {
-            if app.show_forces || (selected.is_some() && shape.agent == selected) {
+            let wanted = app.show_forces || (selected.is_some() && shape.agent == selected);
+            if wanted && app.shows(shape.meaning) {
                 draw_shape(shape, view);
             }
         }

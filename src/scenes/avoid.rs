@@ -49,7 +49,7 @@ crate::params! {
         /// Strength of that push (0: agents pile up on the pointer, as seek alone does).
         max_separation: f32 = 2.0, 0.0..=10.0, step 0.1, "", Live;
         /// Radius of an obstacle added with A.
-        new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live;
+        new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_avoid;
     fixed {

@@ -44,21 +44,21 @@ crate::params! {
     /// `[doorway.params]`: a crowd leaving a room.
     pub struct DoorwayParams {
         /// The room's width before it grows with the crowd (original stage: 600).
-        stage_width: f32 = 600.0, 300.0..=2000.0, step 10.0, "px", Restart;
+        stage_width: f32 = 600.0, 300.0..=2000.0, step 10.0, "px", Restart, Setup;
         /// The room's height before it grows with the crowd (original stage: 480).
-        stage_height: f32 = 480.0, 300.0..=2000.0, step 10.0, "px", Restart;
+        stage_height: f32 = 480.0, 300.0..=2000.0, step 10.0, "px", Restart, Setup;
         /// Top speed (original MAX_VELOCITY: 6).
         max_speed: f32 = 6.0, 0.5..=20.0, step 0.5, "px/tick", Live;
         /// Cap on the steering force (original MAX_FORCE: 5.4).
         max_force: f32 = 5.4, 0.1..=20.0, step 0.1, "", Live;
         /// Lightest agent (original: mass = 20 + random * 20).
-        mass_min: f32 = 20.0, 1.0..=100.0, step 1.0, "", Restart;
+        mass_min: f32 = 20.0, 1.0..=100.0, step 1.0, "", Restart, Setup;
         /// Spread of the masses above the lightest (original: 20).
-        mass_range: f32 = 20.0, 0.0..=100.0, step 1.0, "", Restart;
+        mass_range: f32 = 20.0, 0.0..=100.0, step 1.0, "", Restart, Setup;
         /// Start velocity, x (original: -1).
-        start_velocity_x: f32 = -1.0, -6.0..=6.0, step 0.5, "px/tick", Restart;
+        start_velocity_x: f32 = -1.0, -6.0..=6.0, step 0.5, "px/tick", Restart, Setup;
         /// Start velocity, y (original: -2).
-        start_velocity_y: f32 = -2.0, -6.0..=6.0, step 0.5, "px/tick", Restart;
+        start_velocity_y: f32 = -2.0, -6.0..=6.0, step 0.5, "px/tick", Restart, Setup;
         /// Half the drawn agent's length; overlaps are measured between these discs.
         agent_radius: f32 = 8.0, 1.0..=20.0, step 1.0, "px", Live;
         /// How far ahead agents look for a wall at full speed (original MAX_AVOID_AHEAD: 50).
@@ -80,27 +80,27 @@ crate::params! {
         /// v4: neighbours closer than this push apart (original SEPARATION_RADIUS: 30).
         separation_radius: f32 = 30.0, 1.0..=100.0, step 1.0, "px", Live;
         /// Width of the doorway, centred under the target (original: 130).
-        door_width: f32 = 130.0, 20.0..=400.0, step 10.0, "px", Restart;
+        door_width: f32 = 130.0, 20.0..=400.0, step 10.0, "px", Restart, Setup;
         /// Top of the walls, as a fraction of the stage height (original: 0.05).
-        wall_top: f32 = 0.05, 0.0..=0.5, step 0.01, "", Restart;
+        wall_top: f32 = 0.05, 0.0..=0.5, step 0.01, "", Restart, Setup;
         /// Thickness of the walls (original: 80).
-        wall_thickness: f32 = 80.0, 5.0..=300.0, step 5.0, "px", Restart;
+        wall_thickness: f32 = 80.0, 5.0..=300.0, step 5.0, "px", Restart, Setup;
         /// Where agents go, x as a fraction of the stage width (original: w/2).
-        target_x: f32 = 0.5, 0.0..=1.0, step 0.05, "", Restart;
+        target_x: f32 = 0.5, 0.0..=1.0, step 0.05, "", Restart, Setup;
         /// Where agents go, y (original: -100).
-        target_y: f32 = -100.0, -1000.0..=0.0, step 10.0, "px", Restart;
+        target_y: f32 = -100.0, -1000.0..=0.0, step 10.0, "px", Restart, Setup;
         /// An agent above this line went through (original: respawned once y <= -5).
-        exit_y: f32 = -5.0, -1000.0..=0.0, step 1.0, "px", Restart;
+        exit_y: f32 = -5.0, -1000.0..=0.0, step 1.0, "px", Restart, Setup;
         /// ... and comes back at this height, a fraction of the stage's (original: 1.2).
-        respawn_y: f32 = 1.2, 1.0..=10.0, step 0.1, "", Restart;
+        respawn_y: f32 = 1.2, 1.0..=10.0, step 0.1, "", Restart, Setup;
         /// Agents start below the stage, up to this far below its bottom (original: 200).
-        spawn_depth: f32 = 200.0, 0.0..=1000.0, step 10.0, "px", Restart;
+        spawn_depth: f32 = 200.0, 0.0..=1000.0, step 10.0, "px", Restart, Setup;
         /// Overlay: unit vectors drawn this long (original: x100).
-        unit_vector_length: f32 = 100.0, 10.0..=300.0, step 10.0, "px", Live;
+        unit_vector_length: f32 = 100.0, 10.0..=300.0, step 10.0, "px", Live, Setup;
         /// An agent avoiding a wall is drawn at this opacity (original: 0.4).
-        fade_alpha: f32 = 0.4, 0.0..=1.0, step 0.05, "", Live;
+        fade_alpha: f32 = 0.4, 0.0..=1.0, step 0.05, "", Live, Setup;
         /// The room grows with --agents to keep this many agents per 600x480.
-        reference_agents: usize = 60, 10..=1000, step 10, "", Restart;
+        reference_agents: usize = 60, 10..=1000, step 10, "", Restart, Setup;
     }
     check room::doorway_fits;
 }

@@ -55,7 +55,7 @@ crate::params! {
         /// Weight of cohesion (classic: 1.0).
         cohesion_weight: f32 = 1.0, 0.0..=5.0, step 0.1, "", Live;
         /// The stage grows with --agents to keep this many boids per 800x600.
-        reference_agents: usize = 200, 10..=10_000, step 10, "", Restart;
+        reference_agents: usize = 200, 10..=10_000, step 10, "", Restart, Setup;
     }
 }
 

@@ -68,7 +68,7 @@ crate::params! {
         /// Strength of that push (the queue demo's MAX_SEPARATION: 2).
         max_separation: f32 = 2.0, 0.0..=10.0, step 0.1, "", Live;
         /// Radius of an obstacle added with A.
-        new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live;
+        new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_hide;
     fixed {

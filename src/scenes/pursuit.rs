@@ -41,9 +41,9 @@ crate::params! {
         /// The look-ahead of a constant-T pursuer (the tutorial's first demo: 30).
         constant_t: f32 = 30.0, 0.0..=200.0, step 5.0, "ticks", Live;
         /// Agents fleeing the target's predicted position.
-        evaders: usize = 1, 0..=20, step 1, "", Restart;
+        evaders: usize = 1, 0..=20, step 1, "", Restart, Setup;
         /// Metrics: a pursuer this close has caught the target.
-        capture_distance: f32 = 20.0, 1.0..=100.0, step 1.0, "px", Live;
+        capture_distance: f32 = 20.0, 1.0..=100.0, step 1.0, "px", Live, Setup;
     }
 }
 

@@ -29,7 +29,7 @@ crate::params! {
         /// Arrival slows down inside this distance of the target (original: 200).
         slowing_radius: f32 = 200.0, 10.0..=500.0, step 10.0, "px", Live;
         /// Metrics: within this of the target counts as settled.
-        settle_distance: f32 = 1.0, 0.1..=20.0, step 0.1, "px", Live;
+        settle_distance: f32 = 1.0, 0.1..=20.0, step 0.1, "px", Live, Setup;
     }
 }
 

@@ -40,7 +40,7 @@ crate::params! {
         /// Naive variant: a new random target this often (2 s at 60 Hz).
         retarget_ticks: u32 = 120, 10..=1200, step 10, "ticks", Live;
         /// Overlay: the circle is tiny, so it is drawn this many times its size.
-        overlay_scale: f32 = 4.0, 1.0..=10.0, step 0.5, "x", Live;
+        overlay_scale: f32 = 4.0, 1.0..=10.0, step 0.5, "x", Live, Setup;
     }
 }
 

@@ -36,6 +36,17 @@ pub struct Knob {
     /// Whole numbers only.
     pub integer: bool,
     pub apply: Apply,
+    /// Where the panel lists it.
+    pub group: Group,
+}
+
+/// The panel lists a scene's knobs in two groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// The lesson's own: the behaviour's constants, shown first.
+    Lesson,
+    /// The scene's set-up: stage, spawn, overlay, figures (folded).
+    Setup,
 }
 
 impl Knob {
@@ -51,6 +62,7 @@ impl Knob {
             unit: "",
             integer: true,
             apply: Apply::Restart,
+            group: Group::Setup,
         }
     }
 
@@ -322,108 +334,7 @@ pub fn find<'a>(knobs: &'a [Knob], name: &str) -> Result<&'a Knob, Invalid> {
     })
 }
 
-/// Declares a scene's parameter struct: each numeric field a knob, given as
-///
-/// ```text
-/// /// Doc line.
-/// name: f32 = default, min..=max, step S, "unit", Live;
-/// ```
-///
-/// optionally `check path;` naming a function for checks between fields,
-/// and, after `fixed`, fields that are not numbers to turn (a path's
-/// nodes). Generates the struct (serde, every field defaulted, unknown keys
-/// refused), its `Default` and its [`Tunable`] table.
-#[macro_export]
-macro_rules! params {
-    (
-        $(#[$meta:meta])*
-        pub struct $name:ident {
-            $(
-                #[doc = $doc:literal]
-                $field:ident : $ty:ty = $default:literal, $min:literal ..= $max:literal,
-                    step $step:literal, $unit:literal, $apply:ident;
-            )*
-        }
-        $( check $check:path; )?
-        $(
-            fixed {
-                $(
-                    #[doc = $fdoc:literal]
-                    $ffield:ident : $fty:ty = $fdefault:expr;
-                )*
-            }
-        )?
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
-        #[serde(deny_unknown_fields, default)]
-        pub struct $name {
-            $( #[doc = $doc] pub $field: $ty, )*
-            $($( #[doc = $fdoc] pub $ffield: $fty, )*)?
-        }
-
-        impl Default for $name {
-            fn default() -> Self {
-                Self {
-                    $( $field: $default, )*
-                    $($( $ffield: $fdefault, )*)?
-                }
-            }
-        }
-
-        impl $name {
-            const KNOB_TABLE: &'static [$crate::sim::knobs::Knob] = &[
-                $(
-                    $crate::sim::knobs::Knob {
-                        name: stringify!($field),
-                        doc: $doc.trim_ascii(),
-                        default: $default as f64,
-                        min: $min as f64,
-                        max: $max as f64,
-                        step: $step as f64,
-                        unit: $unit,
-                        integer: <$ty as $crate::sim::knobs::KnobValue>::INTEGER,
-                        apply: $crate::sim::knobs::Apply::$apply,
-                    },
-                )*
-            ];
-        }
-
-        /// Each knob, as a typed field ([`Field`](crate::sim::knobs::Field)).
-        #[allow(non_upper_case_globals)]
-        impl $name {
-            $(
-                #[doc = $doc]
-                pub const $field: $crate::sim::knobs::Field<Self> =
-                    $crate::sim::knobs::Field::named(Self::KNOB_TABLE, stringify!($field));
-            )*
-        }
-
-        impl $crate::sim::knobs::Tunable for $name {
-            const KNOBS: &'static [$crate::sim::knobs::Knob] = Self::KNOB_TABLE;
-
-            fn get_at(&self, index: usize) -> f64 {
-                use $crate::sim::knobs::KnobValue as _;
-                $( if index == Self::$field.index() { return self.$field.to_f64(); } )*
-                f64::NAN
-            }
-
-            fn put_at(&mut self, index: usize, value: f64) {
-                use $crate::sim::knobs::KnobValue as _;
-                $( if index == Self::$field.index() { self.$field = <$ty>::from_f64(value); } )*
-            }
-
-            $(
-                fn check_together(
-                    &self,
-                    stage: glam::Vec2,
-                ) -> Result<(), $crate::sim::knobs::Invalid> {
-                    $check(self, stage)
-                }
-            )?
-        }
-    };
-}
+mod declare;
 
 #[cfg(test)]
 mod tests {

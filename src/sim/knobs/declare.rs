@@ -1,0 +1,121 @@
+//! The `params!` macro: a scene's parameters, declared once.
+
+/// Declares a scene's parameter struct: each numeric field a knob, given as
+///
+/// ```text
+/// /// Doc line.
+/// name: f32 = default, min..=max, step S, "unit", Live;
+/// other: f32 = default, min..=max, step S, "unit", Restart, Setup;
+/// ```
+///
+/// (a trailing `Setup` files the knob under the scene's set-up: stage,
+/// spawn, overlay, figures; the others are the lesson's own),
+///
+/// optionally `check path;` naming a function for checks between fields,
+/// and, after `fixed`, fields that are not numbers to turn (a path's
+/// nodes). Generates the struct (serde, every field defaulted, unknown keys
+/// refused), its `Default` and its [`Tunable`] table.
+#[macro_export]
+macro_rules! params {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $(
+                #[doc = $doc:literal]
+                $field:ident : $ty:ty = $default:literal, $min:literal ..= $max:literal,
+                    step $step:literal, $unit:literal, $apply:ident $(, $group:ident)?;
+            )*
+        }
+        $( check $check:path; )?
+        $(
+            fixed {
+                $(
+                    #[doc = $fdoc:literal]
+                    $ffield:ident : $fty:ty = $fdefault:expr;
+                )*
+            }
+        )?
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
+        #[serde(deny_unknown_fields, default)]
+        pub struct $name {
+            $( #[doc = $doc] pub $field: $ty, )*
+            $($( #[doc = $fdoc] pub $ffield: $fty, )*)?
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self {
+                    $( $field: $default, )*
+                    $($( $ffield: $fdefault, )*)?
+                }
+            }
+        }
+
+        impl $name {
+            const KNOB_TABLE: &'static [$crate::sim::knobs::Knob] = &[
+                $(
+                    $crate::sim::knobs::Knob {
+                        name: stringify!($field),
+                        doc: $doc.trim_ascii(),
+                        default: $default as f64,
+                        min: $min as f64,
+                        max: $max as f64,
+                        step: $step as f64,
+                        unit: $unit,
+                        integer: <$ty as $crate::sim::knobs::KnobValue>::INTEGER,
+                        apply: $crate::sim::knobs::Apply::$apply,
+                        group: $crate::knob_group!($($group)?),
+                    },
+                )*
+            ];
+        }
+
+        /// Each knob, as a typed field ([`Field`](crate::sim::knobs::Field)).
+        #[allow(non_upper_case_globals)]
+        impl $name {
+            $(
+                #[doc = $doc]
+                pub const $field: $crate::sim::knobs::Field<Self> =
+                    $crate::sim::knobs::Field::named(Self::KNOB_TABLE, stringify!($field));
+            )*
+        }
+
+        impl $crate::sim::knobs::Tunable for $name {
+            const KNOBS: &'static [$crate::sim::knobs::Knob] = Self::KNOB_TABLE;
+
+            fn get_at(&self, index: usize) -> f64 {
+                use $crate::sim::knobs::KnobValue as _;
+                $( if index == Self::$field.index() { return self.$field.to_f64(); } )*
+                f64::NAN
+            }
+
+            fn put_at(&mut self, index: usize, value: f64) {
+                use $crate::sim::knobs::KnobValue as _;
+                $( if index == Self::$field.index() { self.$field = <$ty>::from_f64(value); } )*
+            }
+
+            $(
+                fn check_together(
+                    &self,
+                    stage: glam::Vec2,
+                ) -> Result<(), $crate::sim::knobs::Invalid> {
+                    $check(self, stage)
+                }
+            )?
+        }
+    };
+}
+
+/// The group of a knob row of [`params!`]: the lesson's unless it says.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! knob_group {
+    () => {
+        $crate::sim::knobs::Group::Lesson
+    };
+    ($group:ident) => {
+        $crate::sim::knobs::Group::$group
+    };
+}
