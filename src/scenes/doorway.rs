@@ -219,7 +219,10 @@ impl DoorwayScene {
             let Some(o) = ctx.record(i) else { continue };
             o.direction(Meaning::Velocity, pos, vel, unit);
             o.direction(Meaning::Brake, pos, d.brake, unit);
-            o.direction(Meaning::Separation, pos, d.separation, unit);
+            // Separation to scale: `unit` px at its cap (most pushes are
+            // small, and a full-length arrow each would hide the brake).
+            let per = unit / self.rules.separation.max_separation.max(f32::EPSILON);
+            o.vector(Meaning::Separation, pos, d.separation, per);
             o.force("walk", walk);
             o.value("door", self.room.target);
             o.value("ahead", d.ahead);
