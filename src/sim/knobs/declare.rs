@@ -14,7 +14,7 @@
 /// optionally `check path;` naming a function for checks between fields,
 /// and, after `fixed`, fields that are not numbers to turn (a path's
 /// nodes). Generates the struct (serde, every field defaulted, unknown keys
-/// refused), its `Default` and its [`Tunable`] table.
+/// refused), its `Default` and its [`Tunable`](crate::sim::knobs::Tunable) table.
 #[macro_export]
 macro_rules! params {
     (
