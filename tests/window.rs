@@ -435,34 +435,20 @@ fn the_lab_as_a_person_uses_it() {
     s.expect("panel on");
     let before = s.shot("lab-panel");
     // The panel is the right-hand column (380 px at 1280 wide) under the
-    // HUD and the legend line (80 px); under the scene picker and the
-    // buttons, its fourth knob row is slowing_radius.
-    let (row_y, from_x, to_x) = ("224", "1044", "1100");
-    s.tool(
-        "xdotool",
-        &[
-            "mousemove",
-            "--window",
-            &w,
-            from_x,
-            row_y,
-            "sleep",
-            "0.3",
-            "mousedown",
-            "1",
-            "sleep",
-            "0.2",
-            "mousemove",
-            "--window",
-            &w,
-            to_x,
-            row_y,
-            "sleep",
-            "0.3",
-            "mouseup",
-            "1",
-        ],
-    );
+    // HUD and the legend line (80 px); under the scene picker, the
+    // buttons and the overlay's check boxes (two lines in seek), its
+    // fourth knob row is slowing radius.
+    let (row_y, from_x, to_x) = ("278", "1048", "1104");
+    // One xdotool call a step, each given time for a frame or two: egui
+    // missed the drag when the steps came chained in one call.
+    let step = |args: &[&str]| {
+        s.tool("xdotool", args);
+        std::thread::sleep(Duration::from_millis(600));
+    };
+    step(&["mousemove", "--window", &w, from_x, row_y]);
+    step(&["mousedown", "1"]);
+    step(&["mousemove", "--window", &w, to_x, row_y]);
+    step(&["mouseup", "1"]);
     let lines = drain(&s, Duration::from_secs(2));
     let last = lines
         .iter()
