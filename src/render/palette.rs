@@ -1,6 +1,8 @@
 //! One colour per meaning, so a colour reads the same in every scene.
 //! Velocity green, brake red and the ahead point orange follow the original
-//! queue demo; the rest are chosen to stay apart on the paper-white stage.
+//! queue demo; the rest are chosen to stay apart on the paper-white stage,
+//! for normal sight and for colour-blind eyes (a test below holds every
+//! legend to it, with simulated protanopia, deuteranopia and tritanopia).
 
 use macroquad::color::Color;
 use steering_demos::overlay::Meaning;
@@ -51,7 +53,7 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::Desired => rgb(0x1f77b4),
         Meaning::Steering => rgb(0xc2185b),
         Meaning::Brake => rgb(0xd62828),
-        Meaning::Avoidance => rgb(0xb8860b),
+        Meaning::Avoidance => rgb(0x56b4e9),
         Meaning::Separation => rgb(0x5e548e),
         Meaning::Ahead => rgb(0xf77f00),
         Meaning::WanderCircle => rgb(0x457b9d),
@@ -59,12 +61,12 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::WanderForce => rgb(0xc2185b),
         Meaning::QueueRadius => rgba(0x6c757d, 0.55),
         Meaning::Future => rgb(0x9d4edd),
-        Meaning::SlowingRadius => rgb(0x2a9d8f),
-        Meaning::FollowPoint => rgb(0x55a630),
+        Meaning::SlowingRadius => rgb(0x9aa3b0),
+        Meaning::FollowPoint => rgb(0x111111),
         Meaning::Sight => rgba(0xd62828, 0.6),
         Meaning::Threat => rgb(0xd62828),
         Meaning::Alignment => rgb(0x1f77b4),
-        Meaning::Cohesion => rgb(0xe07a00),
+        Meaning::Cohesion => rgb(0xe69f00),
         Meaning::Neighborhood => rgba(0x6c757d, 0.7),
     }
 }
@@ -76,9 +78,159 @@ pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
         Look::Faded => rgba(0x3d5a80, fade_alpha),
         Look::Target => rgb(0x1d70b8),
         Look::Pursuer => rgb(0xc0392b),
-        Look::ConstantPursuer => rgb(0x8e44ad),
+        Look::ConstantPursuer => rgb(0x3a3a3a),
         Look::Evader => rgb(0xe09f3e),
         // Teal: apart from the followers' blue at a glance.
         Look::Leader => rgb(0x0f766e),
+    }
+}
+
+/// Colour-blind eyes: in every variant of every scene, the colours its
+/// legend line names together (the forces its overlay records; its
+/// agents' roles) stay apart for normal sight and for the three kinds of
+/// dichromacy, simulated as Machado, Oliveira and Fernandes (2009) do at
+/// full severity.
+#[cfg(test)]
+mod colour_blind {
+    use super::*;
+    use steering_demos::config::Config;
+    use steering_demos::sim::lesson::Input;
+
+    /// Least CIE76 distance between two colours a person must tell apart
+    /// as thin lines on the stage (about the step between two adjacent
+    /// named colours).
+    const APART: f32 = 12.0;
+
+    const DICHROMACIES: [(&str, [[f32; 3]; 3]); 3] = [
+        (
+            "protanopia",
+            [
+                [0.152_286, 1.052_583, -0.204_868],
+                [0.114_503, 0.786_281, 0.099_216],
+                [-0.003_882, -0.048_116, 1.051_998],
+            ],
+        ),
+        (
+            "deuteranopia",
+            [
+                [0.367_322, 0.860_646, -0.227_968],
+                [0.280_085, 0.672_501, 0.047_413],
+                [-0.011_820, 0.042_940, 0.968_881],
+            ],
+        ),
+        (
+            "tritanopia",
+            [
+                [1.255_528, -0.076_749, -0.178_779],
+                [-0.078_411, 0.930_809, 0.147_602],
+                [0.004_733, 0.691_367, 0.303_900],
+            ],
+        ),
+    ];
+
+    fn linear(c: f32) -> f32 {
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    }
+
+    /// A colour as seen on the stage (its alpha over the paper), in
+    /// linear RGB.
+    fn on_stage(c: Color) -> [f32; 3] {
+        let over = |x: f32, s: f32| x * c.a + s * (1.0 - c.a);
+        [
+            linear(over(c.r, STAGE.r)),
+            linear(over(c.g, STAGE.g)),
+            linear(over(c.b, STAGE.b)),
+        ]
+    }
+
+    fn lab([r, g, b]: [f32; 3]) -> [f32; 3] {
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.950_47;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.088_83;
+        let f = |t: f32| {
+            if t > 0.008_856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        };
+        let (fx, fy, fz) = (f(x), f(y), f(z));
+        [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+    }
+
+    fn seen(m: [[f32; 3]; 3], c: [f32; 3]) -> [f32; 3] {
+        let row = |k: usize| (m[k][0] * c[0] + m[k][1] * c[1] + m[k][2] * c[2]).clamp(0.0, 1.0);
+        [row(0), row(1), row(2)]
+    }
+
+    fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
+        let (p, q) = (lab(a), lab(b));
+        ((p[0] - q[0]).powi(2) + (p[1] - q[1]).powi(2) + (p[2] - q[2]).powi(2)).sqrt()
+    }
+
+    /// Names and colours shown together.
+    type Legend = Vec<(String, Color)>;
+
+    /// What the legend line names together, in each variant of each
+    /// scene: the forces its overlay records over a few seconds, and
+    /// apart from them (agents are filled shapes, forces lines) its roles.
+    fn legends() -> Vec<(String, [Legend; 2])> {
+        let config = Config::embedded();
+        let mut out = Vec::new();
+        for scene in &config.scenes {
+            for v in 0..scene.entry.variants.len() {
+                let mut setup = scene.setup();
+                setup.variant = v;
+                let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
+                runner.set_recording(true);
+                let mut forces: Legend = Vec::new();
+                for tick in 0..240 {
+                    runner.step(&Input {
+                        pointer: pointer.at(tick),
+                    });
+                    for m in runner.overlay().meanings() {
+                        if !forces.iter().any(|(n, _)| n == m.label()) {
+                            forces.push((m.label().to_string(), meaning_color(m)));
+                        }
+                    }
+                }
+                let fade = runner.fade_alpha();
+                let roles = (scene.entry.roles.iter())
+                    .map(|&(look, role)| (role.to_string(), agent_color(look, fade)))
+                    .collect();
+                let name = format!("{}/{}", scene.entry.name, scene.entry.variants[v]);
+                out.push((name, [forces, roles]));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_scene_keeps_its_colours_apart_for_colour_blind_eyes() {
+        let mut clashes = Vec::new();
+        for (scene, legends) in legends() {
+            for colours in &legends {
+                for (i, (a, ca)) in colours.iter().enumerate() {
+                    for (b, cb) in &colours[i + 1..] {
+                        let (pa, pb) = (on_stage(*ca), on_stage(*cb));
+                        let normal = distance(pa, pb);
+                        if normal < APART {
+                            clashes.push(format!("{scene}: {a} / {b}: {normal:.1} for anyone"));
+                        }
+                        for (kind, m) in DICHROMACIES {
+                            let d = distance(seen(m, pa), seen(m, pb));
+                            if d < APART {
+                                clashes.push(format!("{scene}: {a} / {b}: {d:.1} in {kind}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(clashes.is_empty(), "too close:\n{}", clashes.join("\n"));
     }
 }

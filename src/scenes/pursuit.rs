@@ -5,7 +5,7 @@
 //! close to the target aims far ahead of it and chases a ghost; the dynamic
 //! T = distance / max speed shrinks the look-ahead as it closes in. C shows
 //! the two side by side from the same seed (the split view): red pursuers
-//! with dynamic T, purple ones with the constant T. A caught target (a
+//! with dynamic T, dark grey ones with the constant T. A caught target (a
 //! pursuer within the capture distance) comes back elsewhere, away from
 //! the pursuers, so the chase goes on.
 //!
