@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 24] = [
+const PINNED: [(&str, &str, &str); 26] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -32,10 +32,12 @@ const PINNED: [(&str, &str, &str); 24] = [
     ("flock", "flock", "953e590e2f6ab632"),
     ("hide", "hide", "2a6b6b8f82bc31da"),
     ("hide", "evade", "f6909426003b63a5"),
+    ("interpose", "interpose", "5aa11803db6ac90a"),
+    ("interpose", "midpoint", "84c2feccff2ea5f6"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 72] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 78] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -108,6 +110,12 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 72] = [
     ("hide", "evade", 1, "b77b1fc65ce2c2f4"),
     ("hide", "evade", 2, "268d0dea7520d7c6"),
     ("hide", "evade", 3, "7e194aa6fa47e9cd"),
+    ("interpose", "interpose", 1, "5aa11803db6ac90a"),
+    ("interpose", "midpoint", 1, "84c2feccff2ea5f6"),
+    ("interpose", "interpose", 2, "4071a0eeae377199"),
+    ("interpose", "midpoint", 2, "1ae4041c57191917"),
+    ("interpose", "interpose", 3, "f0e1f02a9cc5447f"),
+    ("interpose", "midpoint", 3, "265ea51b42604903"),
 ];
 
 /// Crowds at size, 300 ticks (the flock 200), on seeds 1 and 9: one
@@ -228,4 +236,23 @@ fn grid_and_brute_force_keep_one_checksum() {
         })
     });
     assert_unchanged(rows);
+}
+
+#[test]
+fn every_registered_scene_and_variant_is_pinned() {
+    for entry in steering_demos::scenes::SCENES {
+        for &variant in entry.variants {
+            let here = |s: &str, v: &str| s == entry.name && v == variant;
+            assert!(
+                PINNED.iter().any(|&(s, v, _)| here(s, v)),
+                "{} {variant} has no pinned checksum",
+                entry.name
+            );
+            assert!(
+                PINNED_SEEDS.iter().any(|&(s, v, _, _)| here(s, v)),
+                "{} {variant} has no checksums on other seeds",
+                entry.name
+            );
+        }
+    }
 }

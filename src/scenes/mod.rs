@@ -33,6 +33,7 @@ registry! {
     avoid::AvoidScene,
     flock::FlockScene,
     hide::HideScene,
+    interpose::InterposeScene,
 }
 
 use crate::sim::knobs::Invalid;

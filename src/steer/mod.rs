@@ -8,6 +8,7 @@ pub mod avoid;
 pub mod flock;
 pub mod group;
 pub mod hide;
+pub mod interpose;
 pub mod lanes;
 pub mod neighbors;
 pub mod par;

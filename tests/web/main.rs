@@ -2,7 +2,8 @@
 //! on 127.0.0.1, loaded in headless Chromium (WebGL through SwiftShader),
 //! driven over the DevTools protocol as a person would: it must draw a
 //! non-blank stage, a click must toggle the force overlay, the number keys
-//! must reach every scene, P and M must open the lab's panel and chart,
+//! must reach every scene, P, M and L must open the lab's panel, chart
+//! and lesson card,
 //! the plus and minus keys must turn the path radius, and the console
 //! (where the page prints the `--log-events` lines) must show no error and
 //! no JavaScript function the .wasm expected but the page lacks.
@@ -109,9 +110,9 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     }
 
     // The number keys reach every scene, and each is drawn.
-    for (i, entry) in SCENES.iter().enumerate().skip(1).take(8) {
+    for (i, entry) in SCENES.iter().enumerate().skip(1).take(9) {
         let mark = page.mark();
-        page.key(char::from_digit(i as u32 + 1, 10).unwrap());
+        page.key(char::from_digit((i as u32 + 1) % 10, 10).unwrap());
         page.wait_for(mark, &format!("scene {}", entry.name));
         let (paper, colours) = looks_drawn(&page.screenshot());
         assert!(
@@ -135,6 +136,26 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         paper * 100.0
     );
     for (key, line) in [('p', "panel off"), ('m', "chart off")] {
+        let mark = page.mark();
+        page.key(key);
+        page.wait_for(mark, line);
+    }
+
+    // The lesson card opens in the page too (saved for a person to look
+    // at), and Z answers with the camera.
+    let mark = page.mark();
+    page.key('l');
+    page.wait_for(mark, "lesson card on");
+    std::thread::sleep(Duration::from_millis(300));
+    let card = page.screenshot();
+    let _ = card.save(Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-card.png"));
+    let (paper, colours) = looks_drawn(&card);
+    assert!(
+        paper > 0.05 && colours > 20,
+        "the lesson card is not drawn: {:.0}% paper, {colours} colours",
+        paper * 100.0
+    );
+    for (key, line) in [('l', "lesson card off"), ('z', "camera fits the stage")] {
         let mark = page.mark();
         page.key(key);
         page.wait_for(mark, line);
