@@ -99,7 +99,8 @@ const CHART: f32 = 190.0;
 const ROW: f32 = 22.0;
 const READOUT_ROWS: f32 = 14.0;
 const CARD_ROWS: f32 = 15.0;
-/// The least height of a pane in the column, in px (each scrolls).
+/// The least height of a pane in the column, in px at text scale 1 and
+/// below, growing with larger text (each pane scrolls).
 const MIN_PANE: f32 = 100.0;
 
 /// Shares `length` among pieces that each ask for `(want, least)`: each
@@ -121,9 +122,18 @@ fn share<const N: usize>(length: f32, asks: [(f32, f32); N]) -> [f32; N] {
         let rest = (length - finite - greedy_least) / greedy.max(1) as f32;
         return asks.map(|a| if a.0.is_infinite() { a.1 + rest } else { a.0 });
     }
-    let more: f32 = asks.iter().map(|a| (a.0.min(length) - a.1).max(0.0)).sum();
+    // Not all fit: the finite wants share what is over the leasts; an
+    // infinite want (the rest) has no rest to take.
+    let extra = |a: &(f32, f32)| {
+        if a.0.is_infinite() {
+            0.0
+        } else {
+            (a.0.min(length) - a.1).max(0.0)
+        }
+    };
+    let more: f32 = asks.iter().map(extra).sum();
     let k = (length - least) / more.max(f32::MIN_POSITIVE);
-    asks.map(|a| a.1 + (a.0.min(length) - a.1).max(0.0) * k)
+    asks.map(|a| a.1 + extra(&a) * k)
 }
 
 impl Layout {
@@ -158,7 +168,7 @@ impl Layout {
         let wanted = if column_wanted { open } else { Open::default() };
         let ask = |on: bool, rows: f32| {
             if on {
-                (rows * row, MIN_PANE)
+                (rows * row, MIN_PANE * text_scale.max(1.0))
             } else {
                 (0.0, 0.0)
             }
@@ -310,6 +320,9 @@ mod tests {
         assert!((a + b + c - 400.0).abs() < 1e-3, "{a} {b} {c}");
         assert!(a >= 100.0 && b >= 100.0 && c >= 100.0 - 1e-3, "{a} {b} {c}");
         assert!(a > b, "the larger want gets more: {a} {b}");
+        let [a, b, c] = share(600.0, [(300.0, 100.0), (300.0, 100.0), (inf, 100.0)]);
+        assert_eq!(c, 100.0, "the rest, when there is none, is its least");
+        assert_eq!([a, b], [250.0, 250.0]);
     }
 
     #[test]

@@ -70,37 +70,39 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
         if picked != app.index() {
             events.push(PanelEvent::Scene(picked));
         }
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("Knobs: {}", entry.name)).strong());
-            if ui.button("Reset all").clicked() {
-                events.push(PanelEvent::ResetAll);
-            }
-            if ui.button("Copy as TOML").clicked() {
-                ui.ctx().copy_text(app.scene_toml());
-                events.push(PanelEvent::Copied);
-            }
-        });
-        ui.label(RichText::new("changes apply at once; * starts the scene again").small());
-        ui.separator();
-        ui.spacing_mut().slider_width = (ui.available_width() * 0.3).max(40.0);
-        // The overlay's parts, each switched on and off (a flock's rules).
-        let drawn = app.scene().overlay().meanings();
-        let meanings: Vec<Meaning> = (Meaning::FORCES.into_iter())
-            .filter(|m| drawn.contains(m) || !app.shows(*m))
-            .collect();
-        if !meanings.is_empty() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Draw:");
-                for meaning in meanings {
-                    let mut on = app.shows(meaning);
-                    if ui.checkbox(&mut on, meaning.label()).changed() {
-                        events.push(PanelEvent::Toggle(meaning));
-                    }
+        // The rest scrolls, so that in a short window nothing spills
+        // out of the pane.
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(format!("Knobs: {}", entry.name)).strong());
+                if ui.button("Reset all").clicked() {
+                    events.push(PanelEvent::ResetAll);
+                }
+                if ui.button("Copy as TOML").clicked() {
+                    ui.ctx().copy_text(app.scene_toml());
+                    events.push(PanelEvent::Copied);
                 }
             });
+            ui.label(RichText::new("changes apply at once; * starts the scene again").small());
             ui.separator();
-        }
-        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.spacing_mut().slider_width = (ui.available_width() * 0.3).max(40.0);
+            // The overlay's parts, each switched on and off (a flock's rules).
+            let drawn = app.scene().overlay().meanings();
+            let meanings: Vec<Meaning> = (Meaning::FORCES.into_iter())
+                .filter(|m| drawn.contains(m) || !app.shows(*m))
+                .collect();
+            if !meanings.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Draw:");
+                    for meaning in meanings {
+                        let mut on = app.shows(meaning);
+                        if ui.checkbox(&mut on, meaning.label()).changed() {
+                            events.push(PanelEvent::Toggle(meaning));
+                        }
+                    }
+                });
+                ui.separator();
+            }
             let of = |group: Group| entry.knobs.iter().filter(move |k| k.group == group);
             knob_grid(ui, app, "lesson knobs", of(Group::Lesson), &mut events);
             if of(Group::Setup).next().is_some() {
