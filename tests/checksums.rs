@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 26] = [
+const PINNED: [(&str, &str, &str); 28] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -34,10 +34,12 @@ const PINNED: [(&str, &str, &str); 26] = [
     ("hide", "evade", "f6909426003b63a5"),
     ("interpose", "interpose", "5aa11803db6ac90a"),
     ("interpose", "midpoint", "84c2feccff2ea5f6"),
+    ("formation", "offset", "80051a1c6f655dee"),
+    ("formation", "arrive", "545840329332ecb7"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 78] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 84] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -116,6 +118,12 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 78] = [
     ("interpose", "midpoint", 2, "1ae4041c57191917"),
     ("interpose", "interpose", 3, "f0e1f02a9cc5447f"),
     ("interpose", "midpoint", 3, "265ea51b42604903"),
+    ("formation", "offset", 1, "80051a1c6f655dee"),
+    ("formation", "arrive", 1, "545840329332ecb7"),
+    ("formation", "offset", 2, "df65d7af469142e4"),
+    ("formation", "arrive", 2, "56cd0c10ad85b770"),
+    ("formation", "offset", 3, "250fe8db31b3558c"),
+    ("formation", "arrive", 3, "eb933b241a38fb8b"),
 ];
 
 /// Crowds at size, 300 ticks (the flock 200), on seeds 1 and 9: one

@@ -60,7 +60,10 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
     pane(ctx, "panel", r, |ui| {
         // The scene picker: every scene, past the number keys' ten too.
         let mut picked = app.index();
+        // Every scene in view at once, as tall as the window allows.
+        let tall = ui.ctx().screen_rect().height();
         egui::ComboBox::from_id_salt("scene")
+            .height(tall)
             .selected_text(format!("{}. {}", picked + 1, entry.title))
             .show_ui(ui, |ui| {
                 for (n, scene) in steering_demos::scenes::SCENES.iter().enumerate() {

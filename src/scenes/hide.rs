@@ -35,7 +35,7 @@ use crate::steer::group::{SeparationParams, separation};
 use crate::steer::hide::{HideParams, blocks_sight, hide};
 use crate::steer::pursuit::{Prediction, evade, predict};
 use crate::steer::seek::{arrive, seek, stay_within};
-use crate::steer::wander::{WanderCircle, next_angle, wander};
+use crate::steer::wander::{SERIES, next_angle, wander};
 use glam::Vec2;
 
 crate::params! {
@@ -120,12 +120,6 @@ struct Hider {
     wander_angle: f32,
 }
 
-/// How an evader out of danger wanders: the series' wander circle.
-const WANDER: WanderCircle = WanderCircle {
-    circle_distance: 6.0,
-    circle_radius: 8.0,
-    angle_change: 1.0,
-};
 
 pub struct HideScene {
     params: HideSceneParams,
@@ -288,8 +282,8 @@ impl Lesson for HideScene {
                     use rand::RngExt;
                     let hider = &mut self.hiders[i];
                     let u = self.rng.random_range(0.0..1.0);
-                    hider.wander_angle = next_angle(hider.wander_angle, u, &WANDER);
-                    (wander(vel, hider.wander_angle, &WANDER).force, None, None)
+                    hider.wander_angle = next_angle(hider.wander_angle, u, &SERIES);
+                    (wander(vel, hider.wander_angle, &SERIES).force, None, None)
                 }
             };
             let others = positions.iter().enumerate().skip(1).filter(|&(j, _)| j != i);

@@ -24,7 +24,7 @@ use crate::sim::mind::Card;
 use crate::steer::Limits;
 use crate::steer::interpose::{Aim, distance_to_segment, interpose};
 use crate::steer::seek::stay_within;
-use crate::steer::wander::{WanderCircle, next_angle, wander};
+use crate::steer::wander::{SERIES, next_angle, wander};
 use glam::Vec2;
 use rand::RngExt;
 
@@ -62,12 +62,6 @@ const PAIR: [usize; 2] = [0, 1];
 /// Ticks before the share is counted: time to get between them.
 const SETTLING_TICKS: u64 = 120;
 
-/// How the pair wander: the series' wander circle.
-const WANDER: WanderCircle = WanderCircle {
-    circle_distance: 6.0,
-    circle_radius: 8.0,
-    angle_change: 1.0,
-};
 
 pub struct InterposeScene {
     params: InterposeParams,
@@ -169,8 +163,8 @@ impl Lesson for InterposeScene {
         };
         for (k, &i) in PAIR.iter().enumerate() {
             let (pos, vel) = (positions[i], velocities[i]);
-            let w = wander(vel, self.angles[k], &WANDER).force;
-            self.angles[k] = next_angle(self.angles[k], self.rng.random::<f32>(), &WANDER);
+            let w = wander(vel, self.angles[k], &SERIES).force;
+            self.angles[k] = next_angle(self.angles[k], self.rng.random::<f32>(), &SERIES);
             let inside = stay_within(pos, vel, margin, self.stage - margin, p.pair_max_speed);
             ctx.set(i, w + inside, pair_limits);
         }

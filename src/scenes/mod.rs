@@ -34,6 +34,7 @@ registry! {
     flock::FlockScene,
     hide::HideScene,
     interpose::InterposeScene,
+    formation::FormationScene,
 }
 
 use crate::sim::knobs::Invalid;

@@ -6,6 +6,7 @@
 
 pub mod avoid;
 pub mod flock;
+pub mod formation;
 pub mod group;
 pub mod hide;
 pub mod interpose;

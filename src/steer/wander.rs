@@ -16,6 +16,14 @@ pub struct WanderCircle {
     pub angle_change: f32,
 }
 
+/// The series' wander circle (CIRCLE_DISTANCE 6, CIRCLE_RADIUS 8,
+/// ANGLE_CHANGE 1), for agents that wander beside another lesson.
+pub const SERIES: WanderCircle = WanderCircle {
+    circle_distance: 6.0,
+    circle_radius: 8.0,
+    angle_change: 1.0,
+};
+
 /// The parts of the wander force, kept apart so the overlay can draw them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WanderForce {

@@ -323,6 +323,15 @@ impl Page {
 
     /// Types one character, as a key down (with its character) and up.
     pub fn key(&mut self, ch: char) {
+        if ch == '\t' {
+            for kind in ["keyDown", "keyUp"] {
+                self.call(
+                    "Input.dispatchKeyEvent",
+                    json!({ "type": kind, "key": "Tab", "code": "Tab" }),
+                );
+            }
+            return;
+        }
         let (code, shift) = match ch {
             '0'..='9' => (format!("Digit{ch}"), false),
             '+' => ("Equal".to_string(), true),

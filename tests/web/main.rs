@@ -2,11 +2,11 @@
 //! on 127.0.0.1, loaded in headless Chromium (WebGL through SwiftShader),
 //! driven over the DevTools protocol as a person would: it must draw a
 //! non-blank stage, a click must toggle the force overlay, the number keys
-//! must reach every scene, P, M and L must open the lab's panel, chart
-//! and lesson card,
-//! the plus and minus keys must turn the path radius, and the console
-//! (where the page prints the `--log-events` lines) must show no error and
-//! no JavaScript function the .wasm expected but the page lacks.
+//! and Tab must reach every scene, P, M and L must open the lab's panel,
+//! chart and lesson card, the plus and minus keys must turn the path
+//! radius, and the console (where the page prints the `--log-events`
+//! lines) must show no error and no JavaScript function the .wasm expected
+//! but the page lacks.
 //!
 //! Without target/web or Chromium the test says it was skipped and passes;
 //! under CI (`CI=true`) a skip is a failure.
@@ -109,10 +109,16 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         page.wait_for(mark, &format!("forces {state}"));
     }
 
-    // The number keys reach every scene, and each is drawn.
-    for (i, entry) in SCENES.iter().enumerate().skip(1).take(9) {
+    // The number keys reach the first ten scenes, and Tab the rest; each
+    // is drawn.
+    for (i, entry) in SCENES.iter().enumerate().skip(1) {
         let mark = page.mark();
-        page.key(char::from_digit((i as u32 + 1) % 10, 10).unwrap());
+        let key = if i < 10 {
+            char::from_digit((i as u32 + 1) % 10, 10).unwrap()
+        } else {
+            '\t'
+        };
+        page.key(key);
         page.wait_for(mark, &format!("scene {}", entry.name));
         let (paper, colours) = looks_drawn(&page.screenshot());
         assert!(
