@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 28] = [
+const PINNED: [(&str, &str, &str); 29] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -36,10 +36,11 @@ const PINNED: [(&str, &str, &str); 28] = [
     ("interpose", "midpoint", "84c2feccff2ea5f6"),
     ("formation", "offset", "80051a1c6f655dee"),
     ("formation", "arrive", "545840329332ecb7"),
+    ("patrol", "projection", "756bf42d66b9b98f"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 84] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 87] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -124,6 +125,9 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 84] = [
     ("formation", "arrive", 2, "56cd0c10ad85b770"),
     ("formation", "offset", 3, "250fe8db31b3558c"),
     ("formation", "arrive", 3, "eb933b241a38fb8b"),
+    ("patrol", "projection", 1, "756bf42d66b9b98f"),
+    ("patrol", "projection", 2, "756bf42d66b9b98f"),
+    ("patrol", "projection", 3, "756bf42d66b9b98f"),
 ];
 
 /// Crowds at size, 300 ticks (the flock 200), on seeds 1 and 9: one

@@ -57,17 +57,6 @@ pub fn interpose(
     }
 }
 
-/// Distance from `point` to the segment from `a` to `b`.
-pub fn distance_to_segment(point: Vec2, a: Vec2, b: Vec2) -> f32 {
-    let ab = b - a;
-    let length_squared = ab.length_squared();
-    if length_squared == 0.0 {
-        return point.distance(a);
-    }
-    let t = ((point - a).dot(ab) / length_squared).clamp(0.0, 1.0);
-    point.distance(a + ab * t)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,14 +100,5 @@ mod tests {
         );
         assert_eq!(i.force, Vec2::ZERO);
         assert_eq!(i.ticks, 0.0);
-    }
-
-    #[test]
-    fn distance_to_a_segment_clamps_to_its_ends() {
-        let (a, b) = (Vec2::ZERO, Vec2::new(10.0, 0.0));
-        assert_eq!(distance_to_segment(Vec2::new(5.0, 3.0), a, b), 3.0);
-        assert_eq!(distance_to_segment(Vec2::new(-4.0, 3.0), a, b), 5.0);
-        assert_eq!(distance_to_segment(Vec2::new(14.0, 3.0), a, b), 5.0);
-        assert_eq!(distance_to_segment(Vec2::new(1.0, 1.0), a, a), 2f32.sqrt());
     }
 }
