@@ -5,6 +5,7 @@
 //! runs a scene headless, or opens the window and hands it to the frame
 //! loop (`window.rs`).
 
+mod input;
 mod render;
 mod stepping;
 mod window;

@@ -3,15 +3,13 @@
 //! everything is drawn where the layout puts it, and the fixed steps run
 //! (on a thread of their own, see [`crate::stepping`]) while the frame is shown.
 
+use crate::input::{CameraInput, read_input};
 use crate::render::lab::{self, PanelEvent};
 use crate::render::{
     self, Renderer, Trails, View, draw_footer, draw_help, draw_hud, draw_legend, draw_letterbox,
 };
 use crate::stepping::Stepper;
-use macroquad::input::{
-    KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_pressed,
-    is_mouse_button_released, mouse_position, mouse_wheel,
-};
+use macroquad::input::{mouse_position, mouse_wheel};
 use macroquad::math::vec2;
 #[cfg(not(target_arch = "wasm32"))]
 use macroquad::texture::get_screen_data;
@@ -23,7 +21,6 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use steering_demos::app::recent::Recent;
 use steering_demos::app::{Action, App};
-use steering_demos::controls::{self, Key};
 use steering_demos::layout::{Layout, MIN_FULL, Open, Rect};
 use steering_demos::sim::pointer::ScriptedPointer;
 use steering_demos::sim::runner::Runner;
@@ -85,8 +82,8 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     let (first_mouse, mut mouse_moved) = (glam::Vec2::from(mouse_position()), false);
     // A short message on the legend's line (where F12 saved), and since when.
     let mut flash: Option<(String, Stopwatch)> = None;
-    // A press on the empty stage, until it turns out a click or a drag.
-    let mut press: Option<Press> = None;
+    // The wheel and drags on the empty stage.
+    let mut camera = CameraInput::default();
     options.log(&format!("config {}", app.config.source));
     if let Some(notice) = &app.notice {
         options.log(&format!("config error {notice}"));
@@ -153,37 +150,14 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         if over_ui {
             actions.retain(|a| *a != Action::Press);
         }
-        // The camera: the wheel zooms at the pointer; a press on the empty
-        // stage waits to see whether it is a click (the forces) or a drag
-        // (the view moves).
         let on_stage = !over_ui && layout.stage.contains(mouse);
-        let (_, wheel) = mouse_wheel();
-        if wheel != 0.0 && on_stage {
-            let view = view_under(&panes);
-            app.camera
-                .zoom_at(ZOOM_STEP.powf(wheel.signum()), view.to_world(mouse));
-        }
-        if actions.contains(&Action::Press) && on_stage && !app.grabs_at_pointer() {
-            actions.retain(|a| *a != Action::Press);
-            press = Some(Press {
-                from: mouse,
-                last: mouse,
-                dragging: false,
-            });
-        }
-        if let Some(p) = press.as_mut() {
-            p.dragging |= p.from.distance(mouse) > DRAG_START;
-            if p.dragging {
-                app.camera.pan(mouse - p.last, view_under(&panes).scale);
-            }
-            p.last = mouse;
-            if actions.contains(&Action::Release) {
-                if !p.dragging {
-                    actions.insert(0, Action::Press);
-                }
-                press = None;
-            }
-        }
+        let view = view_under(&panes);
+        camera.take(
+            &mut app,
+            &mut actions,
+            (mouse, mouse_wheel().1),
+            (on_stage, view),
+        );
         for &action in &actions {
             if let Some(line) = app.apply(action) {
                 options.log(&line);
@@ -330,19 +304,6 @@ fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String> {
     })
 }
 
-/// A press of the left button on the empty stage.
-struct Press {
-    from: glam::Vec2,
-    last: glam::Vec2,
-    /// Moved far enough to be a drag, not a click.
-    dragging: bool,
-}
-
-/// How far the pointer moves, in px, before a press is a drag.
-const DRAG_START: f32 = 4.0;
-/// One notch of the wheel zooms by this much.
-const ZOOM_STEP: f32 = 1.15;
-
 /// How long the window shows where a screenshot went.
 const FLASH_SECONDS: f64 = 4.0;
 
@@ -459,58 +420,6 @@ fn apply_panel(app: &mut App, event: PanelEvent) -> Vec<String> {
         PanelEvent::Scene(n) => app.apply(Action::Scene(n)).into_iter().collect(),
         PanelEvent::Toggle(meaning) => vec![app.toggle_meaning(meaning)],
     }
-}
-
-/// The actions of the keys and clicks of this frame.
-fn read_input() -> Vec<Action> {
-    // Typed characters, so + works on any keyboard layout (and the keypad).
-    let mut typed = Vec::new();
-    while let Some(c) = get_char_pressed() {
-        typed.push(c);
-    }
-    let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-    let pressed = |key: Key| match key {
-        Key::Click => is_mouse_button_pressed(MouseButton::Left),
-        Key::ClickUp => is_mouse_button_released(MouseButton::Left),
-        Key::Char(c) => typed.contains(&c),
-        Key::Digits => false,
-        Key::Tab => !shift && is_key_pressed(KeyCode::Tab),
-        Key::ShiftTab => shift && is_key_pressed(KeyCode::Tab),
-        Key::Left => is_key_pressed(KeyCode::Left),
-        Key::Right => is_key_pressed(KeyCode::Right),
-        Key::A => is_key_pressed(KeyCode::A),
-        Key::X => is_key_pressed(KeyCode::X),
-        Key::P => is_key_pressed(KeyCode::P),
-        Key::L => is_key_pressed(KeyCode::L),
-        Key::Z => is_key_pressed(KeyCode::Z),
-        Key::T => is_key_pressed(KeyCode::T),
-        Key::M => is_key_pressed(KeyCode::M),
-        Key::C => is_key_pressed(KeyCode::C),
-        Key::S => is_key_pressed(KeyCode::S),
-        Key::F => is_key_pressed(KeyCode::F),
-        Key::V => is_key_pressed(KeyCode::V),
-        Key::R => is_key_pressed(KeyCode::R),
-        Key::Space => is_key_pressed(KeyCode::Space),
-        Key::H => is_key_pressed(KeyCode::H),
-        Key::G => is_key_pressed(KeyCode::G),
-        Key::LeftBracket => is_key_pressed(KeyCode::LeftBracket),
-        Key::RightBracket => is_key_pressed(KeyCode::RightBracket),
-        Key::F12 => is_key_pressed(KeyCode::F12),
-        Key::Escape => is_key_pressed(KeyCode::Escape),
-    };
-    const DIGITS: [KeyCode; 10] = [
-        KeyCode::Key0,
-        KeyCode::Key1,
-        KeyCode::Key2,
-        KeyCode::Key3,
-        KeyCode::Key4,
-        KeyCode::Key5,
-        KeyCode::Key6,
-        KeyCode::Key7,
-        KeyCode::Key8,
-        KeyCode::Key9,
-    ];
-    controls::actions(pressed, |d| is_key_pressed(DIGITS[usize::from(d)]))
 }
 
 /// A web page writes no files (and so carries no PNG encoder).

@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 29] = [
+const PINNED: [(&str, &str, &str); 31] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -37,10 +37,12 @@ const PINNED: [(&str, &str, &str); 29] = [
     ("formation", "offset", "80051a1c6f655dee"),
     ("formation", "arrive", "545840329332ecb7"),
     ("patrol", "projection", "756bf42d66b9b98f"),
+    ("walls", "none", "6072152c1fd1f59b"),
+    ("walls", "feelers", "19a8e3f2be8485ff"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 87] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 93] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -128,6 +130,12 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 87] = [
     ("patrol", "projection", 1, "756bf42d66b9b98f"),
     ("patrol", "projection", 2, "756bf42d66b9b98f"),
     ("patrol", "projection", 3, "756bf42d66b9b98f"),
+    ("walls", "none", 1, "6072152c1fd1f59b"),
+    ("walls", "feelers", 1, "19a8e3f2be8485ff"),
+    ("walls", "none", 2, "c378e6b2f3a623e2"),
+    ("walls", "feelers", 2, "07d4c7f761c34653"),
+    ("walls", "none", 3, "cd3434ad7185fca5"),
+    ("walls", "feelers", 3, "fc3d1a08753a42cf"),
 ];
 
 /// Crowds at size, 300 ticks (the flock 200), on seeds 1 and 9: one

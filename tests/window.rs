@@ -444,18 +444,39 @@ fn the_lab_as_a_person_uses_it() {
     // HUD and the legend line (80 px); under the scene picker, the
     // buttons and the overlay's check boxes (two lines in seek), its
     // fourth knob row is slowing radius.
-    let (row_y, from_x, to_x) = ("278", "1048", "1104");
-    // One xdotool call a step, each given time for a frame or two: egui
-    // missed the drag when the steps came chained in one call.
-    let step = |args: &[&str]| {
-        s.tool("xdotool", args);
-        std::thread::sleep(Duration::from_millis(600));
+    let (row_y, from_x, to_x) = (278, 1048, 1104);
+    // One xdotool call a step, each given time for a frame or two (egui
+    // missed the drag when the steps came chained in one call), the pointer
+    // moving through a few points as a hand does. On a loaded machine a
+    // frame can still miss it: a person would drag again, and so does this.
+    let step = |args: &[String], pause: u64| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        s.tool("xdotool", &args);
+        std::thread::sleep(Duration::from_millis(pause));
     };
-    step(&["mousemove", "--window", &w, from_x, row_y]);
-    step(&["mousedown", "1"]);
-    step(&["mousemove", "--window", &w, to_x, row_y]);
-    step(&["mouseup", "1"]);
-    let lines = drain(&s, Duration::from_secs(2));
+    let to = |x: i32| {
+        [
+            "mousemove",
+            "--window",
+            &w,
+            &x.to_string(),
+            &row_y.to_string(),
+        ]
+        .map(String::from)
+    };
+    let mut lines = Vec::new();
+    for _attempt in 0..3 {
+        step(&to(from_x), 600);
+        step(&["mousedown".into(), "1".into()], 400);
+        for k in 1..=4 {
+            step(&to(from_x + (to_x - from_x) * k / 4), 150);
+        }
+        step(&["mouseup".into(), "1".into()], 400);
+        lines = drain(&s, Duration::from_secs(2));
+        if lines.iter().any(|l| l.starts_with("knob slowing_radius ")) {
+            break;
+        }
+    }
     let last = lines
         .iter()
         .rev()

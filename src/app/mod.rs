@@ -76,13 +76,12 @@ impl App {
         memory[index] = setup;
         let runner = Self::start(&config, index, &memory[index]);
         let pointer = runner.stage() * 0.5;
-        let camera = Camera::fit(runner.stage());
         Self {
             layouts: vec![None; config.scenes.len()],
             drag: None,
             compare: None,
             card: false,
-            camera,
+            camera: Camera::fit(runner.stage()),
             hidden: Vec::new(),
             panel: false,
             trails: false,
@@ -405,50 +404,6 @@ impl App {
         }
     }
 
-    /// Whether a press at the pointer would take something: an agent to
-    /// select, an obstacle to drag (else it is a click on the stage).
-    pub fn grabs_at_pointer(&self) -> bool {
-        self.agent_under_pointer().is_some() || self.obstacle_under_pointer().is_some()
-    }
-
-    /// Keeps the camera on the stage of the running scene (a new scene
-    /// starts it afresh) and, while it follows, on the selected agent as
-    /// drawn this frame.
-    pub fn aim_camera(&mut self) {
-        let stage = self.runner.stage();
-        if self.camera.stage != stage {
-            self.camera = Camera::fit(stage);
-        }
-        match self.runner.selected_index() {
-            Some(i) => {
-                let at = Self::drawn_at(&self.runner, i, self.between_ticks());
-                self.camera.track(at);
-            }
-            None => self.camera.follow = false,
-        }
-    }
-
-    /// Shows or hides the overlay's shapes of one meaning (a flock rule's
-    /// arrows, say), in every scene. Returns the event line.
-    pub fn toggle_meaning(&mut self, meaning: Meaning) -> String {
-        let shown = match self.hidden.iter().position(|&m| m == meaning) {
-            Some(k) => {
-                self.hidden.remove(k);
-                true
-            }
-            None => {
-                self.hidden.push(meaning);
-                false
-            }
-        };
-        format!("overlay {} {}", meaning.label(), on_off(shown))
-    }
-
-    /// Whether the overlay draws shapes of `meaning`.
-    pub fn shows(&self, meaning: Meaning) -> bool {
-        !self.hidden.contains(&meaning)
-    }
-
     /// Sets a knob of the running scene: live when the knob allows it,
     /// otherwise by starting the scene again. Returns the event line.
     pub fn set_knob(&mut self, knob: &Knob, value: f64) -> Option<String> {
@@ -538,6 +493,7 @@ fn on_off(on: bool) -> &'static str {
 
 mod lab;
 pub mod recent;
+mod view;
 pub use lab::{Pane, RATES};
 
 #[cfg(test)]

@@ -35,6 +35,7 @@ registry! {
     hide::HideScene,
     interpose::InterposeScene,
     formation::FormationScene,
+    walls::WallsScene,
 }
 
 use crate::sim::knobs::Invalid;

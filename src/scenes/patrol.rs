@@ -433,10 +433,9 @@ mod tests {
         assert!(deviation(80.0) > deviation(10.0));
     }
 
-    /// Projection keeps to the road, within 3 px of its edge, on eight
-    /// seeds (the path and the start do not depend on the seed, so this
-    /// also checks that nothing random crept in), and no worse than
-    /// seeking nodes, which walks the centre line (0 px).
+    /// Projection keeps within 3 px of the road's edge on eight seeds (the
+    /// path does not depend on the seed: nothing random crept in), and no
+    /// worse than seeking nodes, which walks the centre line (0 px).
     #[test]
     fn projection_keeps_to_the_road() {
         let nodes = scene_with("patrol", "loop", None).steps(1800);

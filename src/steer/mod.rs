@@ -17,6 +17,7 @@ pub mod path;
 pub mod pursuit;
 pub mod seek;
 pub mod sum;
+pub mod walls;
 pub mod wander;
 
 #[cfg(test)]
