@@ -115,8 +115,8 @@ fn toml_number(k: &Knob, value: f64) -> String {
 pub fn scene_table_markdown() -> String {
     let mut out = String::from("| key | | scene |\n|---|---|---|\n");
     for (n, e) in SCENES.iter().enumerate() {
-        let key =
-            crate::scenes::registry::scene_digit(n).map_or("picker".to_string(), |d| d.to_string());
+        let key = crate::scenes::registry::scene_digit(n)
+            .map_or("Tab, picker".to_string(), |d| d.to_string());
         let variants: Vec<String> = e
             .variants
             .iter()
