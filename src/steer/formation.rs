@@ -4,6 +4,7 @@
 //! at where the slot is now always lags; so, as pursuit does, look ahead by
 //! the time it takes to close the gap and arrive where the slot will be.
 
+use super::pursuit::LookAhead;
 use super::seek::arrive;
 use glam::Vec2;
 
@@ -11,16 +12,6 @@ use glam::Vec2;
 /// unit vector; zero: the leader's own position) is in the world.
 pub fn slot(position: Vec2, heading: Vec2, offset: Vec2) -> Vec2 {
     position + heading * offset.x + heading.perp() * offset.y
-}
-
-/// What keeping a slot decided.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Keeping {
-    pub force: Vec2,
-    /// Ticks looked ahead (0 when arriving at the slot as it is).
-    pub ticks: f32,
-    /// The point arrived at.
-    pub target: Vec2,
 }
 
 /// Arrive at the slot `slot` of a leader moving at `leader_velocity`: where
@@ -34,7 +25,7 @@ pub fn offset_pursuit(
     max_speed: f32,
     slowing_radius: f32,
     predict: bool,
-) -> Keeping {
+) -> LookAhead {
     let closing = max_speed + leader_velocity.length();
     let ticks = if predict && closing > 0.0 {
         position.distance(slot) / closing
@@ -42,7 +33,7 @@ pub fn offset_pursuit(
         0.0
     };
     let target = slot + leader_velocity * ticks;
-    Keeping {
+    LookAhead {
         force: arrive(position, velocity, target, max_speed, slowing_radius),
         ticks,
         target,

@@ -4,20 +4,10 @@
 //! have moved on. So first guess how long it takes to reach the midpoint,
 //! then where both will be by then, and arrive at the midpoint of those.
 
+use super::pursuit::LookAhead;
 use super::pursuit::{Prediction, predict};
 use super::seek::arrive;
 use glam::Vec2;
-
-/// Where the interposer is going, and the force that takes it there.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Interposing {
-    pub force: Vec2,
-    /// How many ticks ahead it looked: its distance to the midpoint over
-    /// its top speed.
-    pub ticks: f32,
-    /// The point it arrives at.
-    pub target: Vec2,
-}
 
 /// How an interposer aims between two agents.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,7 +27,7 @@ pub fn interpose(
     max_speed: f32,
     slowing_radius: f32,
     aim: Aim,
-) -> Interposing {
+) -> LookAhead {
     let midpoint = (a.0 + b.0) * 0.5;
     let ticks = Prediction::Dynamic.ticks(position.distance(midpoint), max_speed);
     let target = match aim {
@@ -50,7 +40,7 @@ pub fn interpose(
         }
         Aim::Current => midpoint,
     };
-    Interposing {
+    LookAhead {
         force: arrive(position, velocity, target, max_speed, slowing_radius),
         ticks,
         target,

@@ -35,6 +35,17 @@ pub fn predict(
     target_position + target_velocity * t
 }
 
+/// A force toward a point predicted some ticks ahead (interpose, offset
+/// pursuit): the point, and how far ahead it was looked for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LookAhead {
+    pub force: Vec2,
+    /// Ticks looked ahead (0: the point as it is now).
+    pub ticks: f32,
+    /// The point steered for.
+    pub target: Vec2,
+}
+
 /// Seek the predicted position of the target.
 pub fn pursuit(position: Vec2, velocity: Vec2, future: Vec2, max_speed: f32) -> Vec2 {
     seek(position, velocity, future, max_speed)
