@@ -32,6 +32,8 @@ pub enum Meaning {
     Brake,
     /// Collision avoidance's push.
     Avoidance,
+    /// The walls' push on an agent whose feelers cross them.
+    WallPush,
     /// Separation's push.
     Separation,
     /// The look-ahead point(s).
@@ -64,12 +66,13 @@ pub enum Meaning {
 
 impl Meaning {
     /// Meanings drawn with the force overlay, in legend order.
-    pub const FORCES: [Meaning; 19] = [
+    pub const FORCES: [Meaning; 20] = [
         Meaning::Velocity,
         Meaning::Desired,
         Meaning::Steering,
         Meaning::Brake,
         Meaning::Avoidance,
+        Meaning::WallPush,
         Meaning::Separation,
         Meaning::Ahead,
         Meaning::WanderCircle,
@@ -93,6 +96,7 @@ impl Meaning {
             Meaning::Desired => "desired",
             Meaning::Brake => "brake",
             Meaning::Avoidance => "avoidance",
+            Meaning::WallPush => "walls",
             Meaning::Separation => "separation",
             Meaning::WanderDisplacement => "displacement",
             Meaning::WanderForce => "wander_force",
@@ -109,6 +113,7 @@ impl Meaning {
             Meaning::Steering
                 | Meaning::Brake
                 | Meaning::Avoidance
+                | Meaning::WallPush
                 | Meaning::Separation
                 | Meaning::WanderForce
                 | Meaning::Alignment
@@ -130,6 +135,7 @@ impl Meaning {
             Meaning::Steering => "steering",
             Meaning::Brake => "brake",
             Meaning::Avoidance => "avoidance",
+            Meaning::WallPush => "walls' push",
             Meaning::Separation => "separation",
             Meaning::Ahead => "ahead point",
             Meaning::WanderCircle => "wander circle",

@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 31] = [
+const PINNED: [(&str, &str, &str); 34] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -39,10 +39,13 @@ const PINNED: [(&str, &str, &str); 31] = [
     ("patrol", "projection", "756bf42d66b9b98f"),
     ("walls", "none", "6072152c1fd1f59b"),
     ("walls", "feelers", "19a8e3f2be8485ff"),
+    ("manager", "weighted", "1fb8013c0623166b"),
+    ("manager", "priority", "07b75e750ddcf1c5"),
+    ("manager", "dither", "2c0ecc617fc87903"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 93] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 102] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -136,6 +139,15 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 93] = [
     ("walls", "feelers", 2, "07d4c7f761c34653"),
     ("walls", "none", 3, "cd3434ad7185fca5"),
     ("walls", "feelers", 3, "fc3d1a08753a42cf"),
+    ("manager", "weighted", 1, "b75746addfed6f48"),
+    ("manager", "priority", 1, "d61df4e9c39aa209"),
+    ("manager", "dither", 1, "b58b78f79004736b"),
+    ("manager", "weighted", 2, "3c31f35e5f7c8628"),
+    ("manager", "priority", 2, "24e805bbc0515249"),
+    ("manager", "dither", 2, "5ac6b8dd2acd4b5c"),
+    ("manager", "weighted", 3, "1fb8013c0623166b"),
+    ("manager", "priority", 3, "07b75e750ddcf1c5"),
+    ("manager", "dither", 3, "2c0ecc617fc87903"),
 ];
 
 /// Crowds at size, 300 ticks (the flock 200), on seeds 1 and 9: one

@@ -199,12 +199,11 @@ impl Renderer {
     /// Every agent in one pass over one texture, which macroquad batches
     /// into a handful of draw calls however many agents there are.
     fn draw_agents(&self, scene: &Runner, view: &View, alpha: f32) {
-        let crowd = scene.crowd();
         let base = (2.0 * scene.agent_radius() / SPRITE_FILL * view.scale).max(MIN_AGENT);
         let fade = scene.fade_alpha();
         // Decided once for all, so the batch keeps one texture.
         let tiny = base < TINY_AGENT;
-        for (i, (&v, &look)) in crowd.velocities().iter().zip(scene.looks()).enumerate() {
+        for (i, (&v, &look)) in scene.headings().iter().zip(scene.looks()).enumerate() {
             let at = view.to_screen(App::drawn_at(scene, i, alpha));
             let size = if matches!(look, Look::Leader | Look::Target) {
                 base * 1.4

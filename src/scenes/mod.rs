@@ -36,6 +36,7 @@ registry! {
     interpose::InterposeScene,
     formation::FormationScene,
     walls::WallsScene,
+    manager::ManagerScene,
 }
 
 use crate::sim::knobs::Invalid;
@@ -121,12 +122,22 @@ pub fn clear_point(
     obstacles: &[Obstacle],
     reach: f32,
 ) -> Vec2 {
-    let mut at = random_point(rng, Vec2::ZERO, stage);
+    clear_point_in(rng, (Vec2::ZERO, stage), obstacles, reach)
+}
+
+/// The same within the box `(min, max)`.
+pub fn clear_point_in(
+    rng: &mut rand_pcg::Pcg32,
+    (min, max): (Vec2, Vec2),
+    obstacles: &[Obstacle],
+    reach: f32,
+) -> Vec2 {
+    let mut at = random_point(rng, min, max);
     for _ in 0..1000 {
         if penetration(obstacles, at, reach) == 0.0 {
             break;
         }
-        at = random_point(rng, Vec2::ZERO, stage);
+        at = random_point(rng, min, max);
     }
     at
 }

@@ -304,6 +304,11 @@ pub trait Lesson: Send + Sized + 'static {
     fn fade_alpha(&self) -> f32 {
         1.0
     }
+    /// The headings agents are drawn with, one per agent, when they are
+    /// not their velocities (a smoothed heading); never read by the rules.
+    fn headings(&self) -> Option<&[Vec2]> {
+        None
+    }
     /// Obstacles a person may drag, add and remove, in scenes that have them.
     fn obstacles(&self) -> Option<&[Obstacle]> {
         None
@@ -343,6 +348,7 @@ pub trait Scene: Send {
     fn retune(&mut self, params: &dyn super::knobs::Params) -> Result<(), WrongScene>;
     fn agent_radius(&self) -> f32;
     fn fade_alpha(&self) -> f32;
+    fn headings(&self) -> Option<&[Vec2]>;
     fn obstacles(&self) -> Option<&[Obstacle]>;
     fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>>;
     fn new_obstacle_radius(&self) -> f32;
@@ -377,6 +383,9 @@ impl<L: Lesson> Scene for L {
     }
     fn fade_alpha(&self) -> f32 {
         Lesson::fade_alpha(self)
+    }
+    fn headings(&self) -> Option<&[Vec2]> {
+        Lesson::headings(self)
     }
     fn obstacles(&self) -> Option<&[Obstacle]> {
         Lesson::obstacles(self)

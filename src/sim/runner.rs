@@ -291,6 +291,14 @@ impl Runner {
     pub fn fade_alpha(&self) -> f32 {
         self.scene.fade_alpha()
     }
+    /// The headings agents are drawn with: their velocities, unless the
+    /// scene smooths them.
+    pub fn headings(&self) -> &[Vec2] {
+        match self.scene.headings() {
+            Some(h) if h.len() == self.crowd.len() => h,
+            _ => self.crowd.velocities(),
+        }
+    }
     /// The obstacles a person may edit, in scenes that have them.
     pub fn obstacles(&self) -> Option<&[Obstacle]> {
         self.scene.obstacles()

@@ -5,6 +5,7 @@
 //! [`integrate`] writes an agent's position and velocity.
 
 pub mod avoid;
+pub mod combine;
 pub mod flock;
 pub mod formation;
 pub mod group;
