@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 34] = [
+const PINNED: [(&str, &str, &str); 35] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -39,13 +39,14 @@ const PINNED: [(&str, &str, &str); 34] = [
     ("patrol", "projection", "756bf42d66b9b98f"),
     ("walls", "none", "6072152c1fd1f59b"),
     ("walls", "feelers", "19a8e3f2be8485ff"),
+    ("flow", "flow", "57e5ef526c2484ef"),
     ("manager", "weighted", "1fb8013c0623166b"),
     ("manager", "priority", "07b75e750ddcf1c5"),
     ("manager", "dither", "2c0ecc617fc87903"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 102] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 105] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -139,6 +140,9 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 102] = [
     ("walls", "feelers", 2, "07d4c7f761c34653"),
     ("walls", "none", 3, "cd3434ad7185fca5"),
     ("walls", "feelers", 3, "fc3d1a08753a42cf"),
+    ("flow", "flow", 1, "57e5ef526c2484ef"),
+    ("flow", "flow", 2, "526ecb32a652c76d"),
+    ("flow", "flow", 3, "abd8235c26c781cf"),
     ("manager", "weighted", 1, "b75746addfed6f48"),
     ("manager", "priority", 1, "d61df4e9c39aa209"),
     ("manager", "dither", 1, "b58b78f79004736b"),

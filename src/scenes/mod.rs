@@ -36,6 +36,7 @@ registry! {
     interpose::InterposeScene,
     formation::FormationScene,
     walls::WallsScene,
+    flow::FlowScene,
     manager::ManagerScene,
 }
 

@@ -7,6 +7,7 @@
 pub mod avoid;
 pub mod combine;
 pub mod flock;
+pub mod flow;
 pub mod formation;
 pub mod group;
 pub mod hide;
