@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 35] = [
+const PINNED: [(&str, &str, &str); 39] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -40,13 +40,17 @@ const PINNED: [(&str, &str, &str); 35] = [
     ("walls", "none", "6072152c1fd1f59b"),
     ("walls", "feelers", "19a8e3f2be8485ff"),
     ("flow", "flow", "57e5ef526c2484ef"),
+    ("crossing", "separation", "2793948d9fa3258e"),
+    ("crossing", "predictive", "064250578192f91c"),
+    ("crossing", "hard", "43ac53285759410b"),
+    ("crossing", "orca", "f6603eabefc82b95"),
     ("manager", "weighted", "1fb8013c0623166b"),
     ("manager", "priority", "07b75e750ddcf1c5"),
     ("manager", "dither", "2c0ecc617fc87903"),
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 105] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 117] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -143,6 +147,18 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 105] = [
     ("flow", "flow", 1, "57e5ef526c2484ef"),
     ("flow", "flow", 2, "526ecb32a652c76d"),
     ("flow", "flow", 3, "abd8235c26c781cf"),
+    ("crossing", "separation", 1, "2793948d9fa3258e"),
+    ("crossing", "predictive", 1, "064250578192f91c"),
+    ("crossing", "hard", 1, "43ac53285759410b"),
+    ("crossing", "orca", 1, "f6603eabefc82b95"),
+    ("crossing", "separation", 2, "bea49d871fc9eba1"),
+    ("crossing", "predictive", 2, "0a7db993e968d66e"),
+    ("crossing", "hard", 2, "0a7db993e968d66e"),
+    ("crossing", "orca", 2, "7ac3c9d9bab98829"),
+    ("crossing", "separation", 3, "c16410fa1b5b53c4"),
+    ("crossing", "predictive", 3, "5f5a68eedfa36957"),
+    ("crossing", "hard", 3, "ce53ce044eddcc8a"),
+    ("crossing", "orca", 3, "d85c236f9bdcbcd6"),
     ("manager", "weighted", 1, "b75746addfed6f48"),
     ("manager", "priority", 1, "d61df4e9c39aa209"),
     ("manager", "dither", 1, "b58b78f79004736b"),

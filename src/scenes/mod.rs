@@ -37,6 +37,7 @@ registry! {
     formation::FormationScene,
     walls::WallsScene,
     flow::FlowScene,
+    crossing::CrossingScene,
     manager::ManagerScene,
 }
 

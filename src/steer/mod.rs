@@ -6,6 +6,7 @@
 
 pub mod avoid;
 pub mod combine;
+pub mod contact;
 pub mod flock;
 pub mod flow;
 pub mod formation;
@@ -14,11 +15,13 @@ pub mod hide;
 pub mod interpose;
 pub mod lanes;
 pub mod neighbors;
+pub mod orca;
 pub mod par;
 pub mod path;
 pub mod pursuit;
 pub mod seek;
 pub mod sum;
+pub mod unaligned;
 pub mod walls;
 pub mod wander;
 
