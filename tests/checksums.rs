@@ -7,7 +7,7 @@
 
 use std::process::Command;
 
-const PINNED: [(&str, &str, &str); 39] = [
+const PINNED: [(&str, &str, &str); 40] = [
     ("seek", "seek", "c99bc3d585c5d353"),
     ("seek", "flee", "16961eb1efc45894"),
     ("seek", "arrive", "3cae298e20a550d4"),
@@ -23,6 +23,7 @@ const PINNED: [(&str, &str, &str); 39] = [
     ("doorway", "v2", "45c5b45eda713f5b"),
     ("doorway", "v3", "4779a1eb169dfa56"),
     ("doorway", "v4", "29918a45f4094532"),
+    ("doorway", "v5", "29918a45f4094532"),
     ("leader", "follow", "62eefc4d00e00dfe"),
     ("avoid", "none", "d93c2d778bf6793c"),
     ("avoid", "ahead", "d33c66a3d84fd1eb"),
@@ -50,7 +51,7 @@ const PINNED: [(&str, &str, &str); 39] = [
 ];
 
 /// The same scenes and variants on seeds 1, 2 and 3.
-const PINNED_SEEDS: [(&str, &str, u64, &str); 117] = [
+const PINNED_SEEDS: [(&str, &str, u64, &str); 120] = [
     ("seek", "seek", 1, "c99bc3d585c5d353"),
     ("seek", "flee", 1, "16961eb1efc45894"),
     ("seek", "arrive", 1, "3cae298e20a550d4"),
@@ -66,6 +67,7 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 117] = [
     ("doorway", "v2", 1, "c1053befbb151419"),
     ("doorway", "v3", 1, "9f73eef8ec651ff1"),
     ("doorway", "v4", 1, "4d6b76186790e594"),
+    ("doorway", "v5", 1, "4d6b76186790e594"),
     ("leader", "follow", 1, "e881ad9f964046bc"),
     ("avoid", "none", 1, "09ebfed9761bd20a"),
     ("avoid", "ahead", 1, "fa0463a796e5f480"),
@@ -88,6 +90,7 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 117] = [
     ("doorway", "v2", 2, "117716d24e2eaf5b"),
     ("doorway", "v3", 2, "a441631522262e03"),
     ("doorway", "v4", 2, "44c53967627eedec"),
+    ("doorway", "v5", 2, "44c53967627eedec"),
     ("leader", "follow", 2, "52e09c46d7632077"),
     ("avoid", "none", 2, "d521c1d486a47470"),
     ("avoid", "ahead", 2, "ad84ed8e3fe20bf9"),
@@ -110,6 +113,7 @@ const PINNED_SEEDS: [(&str, &str, u64, &str); 117] = [
     ("doorway", "v2", 3, "806ff4a1a991b1fe"),
     ("doorway", "v3", 3, "888852f3dcd88862"),
     ("doorway", "v4", 3, "abae95d4e69e8935"),
+    ("doorway", "v5", 3, "abae95d4e69e8935"),
     ("leader", "follow", 3, "071c592e665a4425"),
     ("avoid", "none", 3, "949cd6ddfd144afe"),
     ("avoid", "ahead", 3, "248f0fbe149033ea"),

@@ -26,13 +26,13 @@
 //! see its predicted closest approach (`predictive`, `hard`) or its
 //! permitted velocities (`orca`).
 
-use super::{random_point, rng};
+use super::{CONTACT_PASSES, TOUCH_TOLERANCE, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
-use crate::steer::contact::contact_push;
+use crate::steer::sum::ExactSum;
 use crate::steer::group::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
@@ -86,12 +86,6 @@ const SIDE: f32 = 160.0;
 /// An agent within this distance of its goal has reached it, and turns back.
 const ARRIVED: f32 = 12.0;
 
-/// Bodies nearer than touching by less than this, in px, only touch.
-const TOUCH_TOLERANCE: f32 = 0.01;
-
-/// At most this many passes of the non-penetration constraint a tick.
-const CONTACT_PASSES: usize = 12;
-
 impl Default for Decided {
     fn default() -> Self {
         Self {
@@ -134,7 +128,7 @@ pub struct CrossingScene {
     decided: Vec<Decided>,
     /// The selected agent's ORCA half-planes, last tick.
     lines: Vec<orca::Line>,
-    pushes: Vec<Vec2>,
+    pushes: Vec<ExactSum>,
     overlap_pairs: u64,
     overlap_now: u64,
     max_overlap: f32,
@@ -172,34 +166,6 @@ impl CrossingScene {
             }
         }
         (pairs, deepest)
-    }
-
-    /// The non-penetration constraint: passes of half-overlap pushes until
-    /// none is left (or [`CONTACT_PASSES`]).
-    fn push_apart(&mut self, ctx: &mut Settle) {
-        let diameter = 2.0 * self.radius();
-        for _ in 0..CONTACT_PASSES {
-            let positions = ctx.crowd().positions();
-            self.neighbors.rebuild(positions);
-            self.pushes.clear();
-            let mut any = false;
-            for (i, &p) in positions.iter().enumerate() {
-                self.neighbors.within(positions, p, diameter, &mut self.scratch);
-                let others = self.scratch.iter().filter(|n| n.index as usize != i);
-                let push = contact_push(p, others.map(|n| n.position), diameter);
-                any |= push != Vec2::ZERO;
-                self.pushes.push(push);
-            }
-            if !any {
-                break;
-            }
-            for i in 0..self.pushes.len() {
-                if self.pushes[i] != Vec2::ZERO {
-                    let to = ctx.crowd().positions()[i] + self.pushes[i];
-                    ctx.teleport(i, to);
-                }
-            }
-        }
     }
 }
 
@@ -431,7 +397,8 @@ impl Lesson for CrossingScene {
 
     fn settle(&mut self, ctx: &mut Settle) {
         if self.variant == Variant::Hard {
-            self.push_apart(ctx);
+            let diameter = 2.0 * self.radius();
+            push_apart(ctx, &mut self.neighbors, diameter, &mut self.pushes, CONTACT_PASSES);
         }
         let crowd = ctx.crowd();
         let positions = crowd.positions();

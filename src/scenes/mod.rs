@@ -42,8 +42,11 @@ registry! {
 }
 
 use crate::sim::knobs::Invalid;
+use crate::sim::lesson::Settle;
 use crate::steer::avoid::Obstacle;
-use crate::steer::neighbors::Runs;
+use crate::steer::contact::Contact;
+use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
+use crate::steer::sum::ExactSum;
 use glam::Vec2;
 
 /// A seeded, portable generator: the same seed gives the same scene everywhere.
@@ -142,6 +145,45 @@ pub fn clear_point_in(
         at = random_point(rng, min, max);
     }
     at
+}
+
+/// Bodies nearer than touching by less than this, in px, only touch: the
+/// overlap figures leave out the float dust of bodies pushed apart.
+pub const TOUCH_TOLERANCE: f32 = 0.01;
+
+/// At most this many passes of the non-penetration constraint a tick: in
+/// a packed crowd, one push can make another overlap.
+pub const CONTACT_PASSES: usize = 12;
+
+/// The non-penetration constraint on the crowd after its move
+/// ([`Contact`]): passes in which every overlapping pair moves apart by
+/// its overlap, each body half, until none overlaps or `passes` are done.
+/// The pushes are summed exactly, so the result does not depend on the
+/// neighbour search or the thread count.
+pub fn push_apart(
+    ctx: &mut Settle,
+    neighbors: &mut Neighbors,
+    diameter: f32,
+    sums: &mut Vec<ExactSum>,
+    passes: usize,
+) {
+    let contact = Contact { diameter };
+    for _ in 0..passes {
+        let positions = ctx.crowd().positions();
+        neighbors.rebuild(positions);
+        neighbors.sum_pairs(positions, diameter, &contact, sums);
+        if sums.iter().all(|s| *s == ExactSum::default()) {
+            return;
+        }
+        let order = neighbors.memory_order();
+        for i in 0..ctx.crowd().len() {
+            let push = sums[order.map_or(i, |o| o.slot(i))].value();
+            if push != Vec2::ZERO {
+                let to = ctx.crowd().positions()[i] + push;
+                ctx.teleport(i, to);
+            }
+        }
+    }
 }
 
 /// A unit vector in a uniformly random direction.

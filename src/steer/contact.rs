@@ -4,6 +4,7 @@
 //! the forces did; the price is motion no force explains, and a crowd that
 //! can be shoved.
 
+use super::neighbors::PairSum;
 use super::sum::ExactSum;
 use glam::Vec2;
 
@@ -26,6 +27,36 @@ pub fn contact_push(
         }
     }
     sum.value()
+}
+
+/// [`contact_push`] a pair at a time ([`PairSum`]): each overlapping pair
+/// works out one push and hands each agent its sign, so an agent's sum is
+/// its `contact_push`, bit for bit.
+#[derive(Debug, Clone, Copy)]
+pub struct Contact {
+    /// Centre to centre, bodies nearer than this overlap, in px.
+    pub diameter: f32,
+}
+
+impl PairSum for Contact {
+    type Sum = ExactSum;
+
+    #[inline]
+    fn meet(
+        &self,
+        _: (usize, usize),
+        offset: Vec2,
+        distance_squared: f32,
+        sum_a: &mut ExactSum,
+        sum_b: &mut ExactSum,
+    ) {
+        let d = distance_squared.sqrt();
+        if d > 0.0 && d < self.diameter {
+            let push = ExactSum::of(-offset * ((self.diameter - d) * 0.5 / d));
+            sum_a.merge(push);
+            sum_b.merge(push.negated());
+        }
+    }
 }
 
 /// The deepest overlap among `positions` (brute force: for tests and
@@ -60,5 +91,30 @@ mod tests {
         // Touching or apart, or on top of each other: no push.
         assert_eq!(contact_push(a, [a + Vec2::X * 16.0], 16.0), Vec2::ZERO);
         assert_eq!(contact_push(a, [a], 16.0), Vec2::ZERO);
+    }
+
+    #[test]
+    fn a_pair_at_a_time_is_each_agents_own_push_bit_for_bit() {
+        use crate::steer::neighbors::{NeighborIndex, NeighborMode, Neighbors};
+        let positions: Vec<Vec2> = (0..40)
+            .map(|k| Vec2::new((k % 7) as f32 * 11.3, (k / 7) as f32 * 9.7 + (k % 3) as f32))
+            .collect();
+        for mode in [NeighborMode::Grid, NeighborMode::Brute] {
+            let mut index = Neighbors::new(mode, 16.0);
+            index.rebuild(&positions);
+            let mut sums = Vec::new();
+            index.sum_pairs(&positions, 16.0, &Contact { diameter: 16.0 }, &mut sums);
+            for (i, &p) in positions.iter().enumerate() {
+                let slot = index.memory_order().map_or(i, |o| o.slot(i));
+                let others = (positions.iter().enumerate())
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &q)| q);
+                assert_eq!(
+                    sums[slot].value(),
+                    contact_push(p, others, 16.0),
+                    "{mode:?} {i}"
+                );
+            }
+        }
     }
 }

@@ -65,7 +65,7 @@ impl Rules {
     /// when the list reaches a diameter. Otherwise the overlaps take a pass
     /// of their own.
     pub(super) fn decide_finds_overlaps(&self) -> bool {
-        self.variant == Variant::V4 && self.near_radius >= self.diameter
+        matches!(self.variant, Variant::V4 | Variant::V5) && self.near_radius >= self.diameter
     }
 
     fn queue_variant(&self) -> QueueVariant {
@@ -74,7 +74,7 @@ impl Rules {
             Variant::V1 => QueueVariant::V1,
             Variant::V2 => QueueVariant::V2,
             Variant::V3 => QueueVariant::V3,
-            Variant::V4 => QueueVariant::V4,
+            Variant::V4 | Variant::V5 => QueueVariant::V4,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! decisions gather anyway or by a pass over the pairs. Both count the
 //! same pairs, bit for bit (tested below).
 
-use crate::scenes::off_stage;
+use crate::scenes::{TOUCH_TOLERANCE, off_stage};
 use crate::steer::neighbors::{Near, Neighbors, PairFold};
 use glam::Vec2;
 
@@ -29,7 +29,7 @@ impl Overlap {
         let touching = |n: &&Near| me.position.distance_squared(n.position) <= diameter * diameter;
         for n in near.iter().filter(|n| n.index > me.index).filter(touching) {
             let depth = diameter - me.position.distance(n.position);
-            if depth > 0.0 && !off_stage(n.position, stage) {
+            if depth > TOUCH_TOLERANCE && !off_stage(n.position, stage) {
                 overlap.pairs += 1;
                 overlap.deepest = overlap.deepest.max(depth);
             }
@@ -81,7 +81,7 @@ impl PairFold for Overlaps<'_> {
     fn visit(&self, (pairs, deepest): &mut Self::Acc, i: u32, j: u32, _: f32) {
         let (p, q) = (self.positions[i as usize], self.positions[j as usize]);
         let depth = self.diameter - p.distance(q);
-        if depth > 0.0 && !off_stage(p, self.stage) && !off_stage(q, self.stage) {
+        if depth > TOUCH_TOLERANCE && !off_stage(p, self.stage) && !off_stage(q, self.stage) {
             *pairs += 1;
             *deepest = deepest.max(depth);
         }

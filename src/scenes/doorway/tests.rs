@@ -33,6 +33,31 @@ fn v4_queues_without_overlap_and_keeps_draining_on_any_seed() {
     }
 }
 
+/// With weak separation v4 lets bodies overlap; v5's constraint leaves no
+/// overlap, and the queue drains as well.
+#[test]
+fn v5_leaves_no_overlap_where_v4_does() {
+    let mut v4_overlapped = 0;
+    for seed in 1..=8 {
+        let run = |variant: &str| {
+            let mut run = scene_with("doorway", variant, Some(120));
+            run.reseed(seed);
+            run.set(super::DoorwayParams::max_separation, 0.5);
+            run.steps(1200)
+        };
+        let (v4, v5) = (run("v4"), run("v5"));
+        assert_eq!((v4.nan, v5.nan), (0, 0));
+        let overlap = v5.float("max_overlap");
+        assert!(overlap <= 0.5, "seed {seed}: v5 overlaps {overlap} px");
+        if v4.float("max_overlap") > 1.0 {
+            v4_overlapped += 1;
+        }
+        let (e4, e5) = (v4.int("exited").unwrap(), v5.int("exited").unwrap());
+        assert!(e5 * 10 >= e4 * 9, "seed {seed}: v5 lets {e5} through, v4 {e4}");
+    }
+    assert!(v4_overlapped >= 2, "v4 overlapped on only {v4_overlapped} seeds");
+}
+
 #[test]
 fn the_crowd_starts_below_the_stage_nobody_on_anybody() {
     for variant in ["v0", "v4"] {
