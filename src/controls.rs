@@ -306,7 +306,7 @@ pub const CONTROLS: &[Control] = &[
     Control {
         label: "G",
         bindings: &[(Key::G, Action::ToggleNeighbors)],
-        help: "neighbour search: grid / brute force",
+        help: "neighbour search: grid / brute force; the HUD then shows both times",
         scope: Scope::All,
         hint: Hint::Neighbors,
     },

@@ -62,11 +62,15 @@ pub enum Meaning {
     Cohesion,
     /// Flocking: the radius within which boids are neighbours.
     Neighborhood,
+    /// A grid cell the selected agent's neighbour query scanned.
+    Scanned,
+    /// A neighbour the selected agent's rule counted.
+    Counted,
 }
 
 impl Meaning {
     /// Meanings drawn with the force overlay, in legend order.
-    pub const FORCES: [Meaning; 20] = [
+    pub const FORCES: [Meaning; 22] = [
         Meaning::Velocity,
         Meaning::Desired,
         Meaning::Steering,
@@ -87,6 +91,8 @@ impl Meaning {
         Meaning::Alignment,
         Meaning::Cohesion,
         Meaning::Neighborhood,
+        Meaning::Scanned,
+        Meaning::Counted,
     ];
 
     /// The name an arrow of this meaning has in a lesson's formula, for
@@ -150,6 +156,8 @@ impl Meaning {
             Meaning::Alignment => "alignment",
             Meaning::Cohesion => "cohesion",
             Meaning::Neighborhood => "neighbourhood",
+            Meaning::Scanned => "cell scanned",
+            Meaning::Counted => "neighbour counted",
         }
     }
 }

@@ -58,6 +58,9 @@ pub struct App {
     pub pointer: Vec2,
     /// Wall-clock milliseconds a tick took to simulate, over the last second.
     pub tick_ms: Recent,
+    /// The other neighbour search and its ms a tick, measured before G
+    /// switched from it (same scene and crowd), for the HUD.
+    pub other_search: Option<(NeighborMode, f64)>,
     /// Started with the app: when each tick was timed.
     clock: Stopwatch,
 }
@@ -99,6 +102,7 @@ impl App {
             accumulator: 0.0,
             pointer,
             tick_ms: Recent::default(),
+            other_search: None,
             clock: Stopwatch::start(),
         }
     }
@@ -124,6 +128,7 @@ impl App {
         }
         self.accumulator = 0.0;
         self.drag = None;
+        self.other_search = None;
     }
 
     /// The running scene in `variant`, with the user's obstacle layout.
@@ -139,46 +144,6 @@ impl App {
             *obstacles = layout;
         }
         runner
-    }
-
-    /// The pointer moved to `world`: a grabbed obstacle follows it.
-    pub fn point_at(&mut self, world: Vec2) {
-        self.pointer = crate::steer::finite_or_zero(world);
-        let Some((i, grip)) = self.drag else { return };
-        let to = self.pointer - grip;
-        if let Some(Obstacle::Circle { center, .. }) =
-            self.runner.obstacles_mut().and_then(|o| o.get_mut(i))
-        {
-            *center = to;
-        }
-    }
-
-    /// The obstacle under the pointer, if the scene has one there.
-    fn obstacle_under_pointer(&self) -> Option<(usize, Vec2)> {
-        let obstacles = self.runner.obstacles()?;
-        obstacles
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(i, o)| match *o {
-                Obstacle::Circle { center, radius } if center.distance(self.pointer) <= radius => {
-                    Some((i, self.pointer - center))
-                }
-                _ => None,
-            })
-    }
-
-    /// Keeps the edited layout for restarts, and says where obstacle `i` is.
-    fn obstacle_event(&mut self, i: usize) -> Option<String> {
-        let obstacles = self.runner.obstacles()?.to_vec();
-        let line = match obstacles.get(i) {
-            Some(Obstacle::Circle { center, .. }) => {
-                format!("obstacle {i} {} {}", center.x.round(), center.y.round())
-            }
-            _ => format!("obstacle {i} removed"),
-        };
-        self.layouts[self.index] = Some(obstacles);
-        Some(line)
     }
 
     /// The running scene.
@@ -337,12 +302,16 @@ impl App {
             }
             Action::ToggleNeighbors => {
                 let setup = &mut self.memory[self.index];
-                setup.neighbors = match setup.neighbors {
+                let was = setup.neighbors;
+                setup.neighbors = match was {
                     NeighborMode::Grid => NeighborMode::Brute,
                     NeighborMode::Brute => NeighborMode::Grid,
                 };
                 let name = setup.neighbors.name();
+                let cost = self.tick_ms.mean();
                 self.rebuild();
+                self.other_search = cost.map(|ms| (was, ms));
+                self.tick_ms = Recent::default();
                 Some(format!("neighbors {name}"))
             }
             Action::Agents(steps) => {
@@ -491,6 +460,7 @@ fn on_off(on: bool) -> &'static str {
     if on { "on" } else { "off" }
 }
 
+mod edit;
 mod lab;
 pub mod recent;
 mod view;

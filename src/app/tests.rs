@@ -1,4 +1,5 @@
 use super::*;
+use crate::steer::neighbors::NeighborMode;
 
 fn app_on(scene: &str) -> App {
     let config = Config::embedded();
@@ -280,10 +281,21 @@ fn agents_and_neighbour_search_in_the_doorway() {
     assert_eq!(app.scene().crowd().len(), 1060);
     assert_eq!(app.apply(Action::Agents(-1)).as_deref(), Some("agents 60"));
     assert_eq!(app.apply(Action::Agents(-1)).as_deref(), Some("agents 1"));
+    // The grid's cost a tick is kept to set beside brute force's.
+    for _ in 0..10 {
+        app.advance(1.0 / 30.0, Vec2::ZERO);
+    }
+    assert_eq!(app.other_search, None);
     assert_eq!(
         app.apply(Action::ToggleNeighbors).as_deref(),
         Some("neighbors brute")
     );
+    let (mode, ms) = app.other_search.expect("the grid's time");
+    assert_eq!(mode, NeighborMode::Grid);
+    assert!(ms.is_finite() && ms >= 0.0);
+    assert_eq!(app.tick_ms.mean(), None, "brute force is timed afresh");
+    app.apply(Action::Reset);
+    assert_eq!(app.other_search, None, "a restart forgets it");
     let mut seek = app_on("seek");
     assert_eq!(
         seek.apply(Action::Agents(1)).as_deref(),

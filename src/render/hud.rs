@@ -57,6 +57,20 @@ fn grouped(n: usize) -> String {
     out
 }
 
+/// The sim time a tick, and the neighbour search's: beside the other
+/// search's time when G switched from it ("sim grid 0.05 | brute 0.41 ms/tick").
+fn sim_cost(app: &App) -> String {
+    let ms = app
+        .tick_ms
+        .mean()
+        .map_or("--".to_string(), |ms| format!("{ms:.2}"));
+    let search = app.setup().neighbors.name();
+    match app.other_search {
+        Some((other, was)) => format!("sim {search} {ms} | {} {was:.2} ms/tick", other.name()),
+        None => format!("sim {ms} ms/tick ({search})"),
+    }
+}
+
 /// Two lines on the band above the stage: what is running and how it runs,
 /// then the lesson of the variant shown. `frame_seconds` is the mean frame
 /// time over the last second (`None` before the first frame, and no rate
@@ -80,10 +94,7 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     let mut parts = vec![
         format!("agents {}", grouped(agents)),
         format!("tick {}", scene.tick()),
-        match app.tick_ms.mean() {
-            Some(ms) => format!("sim {ms:.2} ms/tick"),
-            None => "sim -- ms/tick".to_string(),
-        },
+        sim_cost(app),
         match frame_seconds.filter(|&s| s > 0.0) {
             Some(s) => format!("{:.0} fps", 1.0 / s),
             None => "-- fps".to_string(),

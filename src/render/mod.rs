@@ -292,7 +292,13 @@ fn draw_shape(shape: &Shape, view: &View) {
         }
         Geom::Rect { min, max } => {
             let (a, b) = (view.to_screen(min), view.to_screen(max));
-            draw_rectangle(a.x, a.y, b.x - a.x, b.y - a.y, color);
+            if shape.meaning == Meaning::Scanned {
+                // A grid cell: its outline, so the agents in it show.
+                let (w, h) = (b.x - a.x, b.y - a.y);
+                macroquad::shapes::draw_rectangle_lines(a.x, a.y, w, h, LINE * 1.5, color);
+            } else {
+                draw_rectangle(a.x, a.y, b.x - a.x, b.y - a.y, color);
+            }
         }
     }
 }

@@ -19,7 +19,7 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer, Neighbourhood};
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
@@ -300,6 +300,11 @@ impl Lesson for AvoidScene {
                 Sampling::Setup,
             ),
         ]
+    }
+
+    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+        let at = crowd.positions()[i];
+        Some(Neighbourhood::around(at, self.params.separation_radius, &self.neighbors))
     }
 
     fn retune(&mut self, params: &AvoidSceneParams) {

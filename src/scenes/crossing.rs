@@ -26,11 +26,14 @@
 //! see its predicted closest approach (`predictive`, `hard`) or its
 //! permitted velocities (`orca`).
 
+mod card;
+mod overlay;
+
 use super::{CONTACT_PASSES, TOUCH_TOLERANCE, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer, Neighbourhood};
 use crate::sim::mind::Card;
 use crate::steer::sum::ExactSum;
 use crate::steer::group::{SeparationParams, separation};
@@ -143,6 +146,18 @@ impl CrossingScene {
         self.params.agent_radius
     }
 
+    /// How far an agent looks for neighbours.
+    fn reach(&self) -> f32 {
+        let p = &self.params;
+        match self.variant {
+            Variant::Separation => p.separation_radius,
+            // OpenSteer's pedestrians: as far as two agents head on close
+            // in the lead time.
+            Variant::Predictive | Variant::Hard => p.lead_time * p.max_speed * 2.0,
+            Variant::Orca => p.neighbor_distance,
+        }
+    }
+
     fn goal(&self, i: usize) -> Vec2 {
         let (start, goal) = self.ends[i];
         if self.returning[i] { start } else { goal }
@@ -241,40 +256,7 @@ impl Lesson for CrossingScene {
     }
 
     fn card(variant: Variant) -> Card {
-        match variant {
-            Variant::Separation => Card {
-                idea: "Each agent seeks its goal across the square, and neighbours already \
-                    near push it away, the nearer the harder. It reacts only when they are \
-                    close: in the middle of the crossing, bodies overlap.",
-                formula: &[
-                    "seek = normalize(goal - position) * max_speed - velocity",
-                    "steering = seek + separation",
-                ],
-            },
-            Variant::Predictive | Variant::Hard => Card {
-                idea: "For every neighbour, the agent predicts when the two will be closest \
-                    if both keep going, and how close. The soonest meeting nearer than two \
-                    radii (plus clearance) is the threat, and it steers away from the place \
-                    they would meet; with no threat, it seeks its goal.",
-                formula: &[
-                    "time = closest_approach_time(position, velocity)  // with each neighbour",
-                    "ours = position + velocity * time  // theirs likewise",
-                    "// the threat: the soonest with length(ours - theirs) < 2 * agent_radius + clearance",
-                    "steering = normalize(ours - theirs) * avoid_weight  // or seek, with no threat",
-                ],
-            },
-            Variant::Orca => Card {
-                idea: "Each neighbour rules out the velocities that would collide with it \
-                    within the time horizon; the agent takes half the avoiding, trusting the \
-                    other to take the rest. Of the velocities left, it picks the nearest to \
-                    the one it wants.",
-                formula: &[
-                    "preferred = normalize(goal - position) * max_speed",
-                    "chosen = linear_program(preferred)  // the nearest inside every half-plane",
-                    "steering = (chosen - velocity) * mass",
-                ],
-            },
-        }
+        card::of(variant)
     }
 
     fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
@@ -301,13 +283,7 @@ impl Lesson for CrossingScene {
             let (pos, vel) = (positions[i], velocities[i]);
             let goal = self.goal(i);
             let preferred = (goal - pos).normalize_or_zero() * p.max_speed;
-            let reach = match self.variant {
-                Variant::Separation => p.separation_radius,
-                // OpenSteer's pedestrians: as far as two agents head on
-                // close in the lead time.
-                Variant::Predictive | Variant::Hard => p.lead_time * p.max_speed * 2.0,
-                Variant::Orca => p.neighbor_distance,
-            };
+            let reach = self.reach();
             self.neighbors.within(positions, pos, reach, &mut self.scratch);
             self.scratch.retain(|n| n.index as usize != i);
             // The nearest few, nearest first, as RVO2 and OpenSteer's
@@ -480,6 +456,11 @@ impl Lesson for CrossingScene {
         lines
     }
 
+    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+        let at = crowd.positions()[i];
+        Some(Neighbourhood::around(at, self.reach(), &self.neighbors))
+    }
+
     fn retune(&mut self, params: &CrossingParams) {
         self.params = params.clone();
     }
@@ -493,85 +474,5 @@ impl Lesson for CrossingScene {
     }
 }
 
-impl CrossingScene {
-    /// The recorded agents' wish and, by variant, the predicted closest
-    /// approach or the ORCA half-planes.
-    fn record(&self, ctx: &mut Steer) {
-        let s = ctx.vector_scale;
-        let crowd = ctx.crowd;
-        let selected = ctx.selected;
-        for i in ctx.recorded(self.decided.len()) {
-            let (d, pos, vel) = (&self.decided[i], crowd.positions()[i], crowd.velocities()[i]);
-            let Some(o) = ctx.record(i) else { continue };
-            o.vector(Meaning::Velocity, pos, vel, s);
-            o.value("goal", self.goal(i));
-            o.force(d.force.0, d.force.1);
-            match self.variant {
-                Variant::Separation => o.vector(Meaning::Separation, pos, d.separation, s),
-                Variant::Predictive | Variant::Hard => {
-                    if let Some(t) = d.threat {
-                        o.line(Meaning::Future, pos, t.ours);
-                        o.point(Meaning::Future, t.ours);
-                        o.circle(Meaning::Threat, t.theirs, self.radius());
-                        o.value("time", t.time);
-                        o.value("ours", t.ours);
-                        o.value("theirs", t.theirs);
-                    }
-                }
-                Variant::Orca => {
-                    o.vector(Meaning::Desired, pos, d.preferred, s);
-                    o.value("preferred", d.preferred);
-                    o.value("chosen", d.chosen);
-                    if selected == Some(i) {
-                        // Each half-plane's border, in velocity space drawn
-                        // around the agent at the overlay's scale.
-                        for line in &self.lines {
-                            let along = line.direction * (3.0 * self.params.max_speed);
-                            let at = pos + line.point * s;
-                            o.line(Meaning::Threat, at - along * s, at + along * s);
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use crate::testing::scene_with;
-
-    fn run(variant: &str, seed: u64) -> crate::sim::report::Report {
-        let mut run = scene_with("crossing", variant, None);
-        run.reseed(seed);
-        let m = run.steps(1800);
-        assert_eq!(m.nan, 0, "{variant}, seed {seed}");
-        m
-    }
-
-    /// Every variant finishes; predictive halves separation's overlap,
-    /// hard keeps every overlap under half a px, ORCA all but none; on
-    /// eight seeds.
-    #[test]
-    fn each_way_overlaps_less_and_all_cross() {
-        for seed in 1..=8 {
-            let [sep, pre, hard, orca] = ["separation", "predictive", "hard", "orca"].map(|v| run(v, seed));
-            for (name, m) in [("separation", &sep), ("predictive", &pre), ("hard", &hard), ("orca", &orca)] {
-                assert!(
-                    m.int("crossing_ticks").unwrap() > 0,
-                    "seed {seed}: {name} never finished: {} crossed",
-                    m.int("crossed").unwrap()
-                );
-            }
-            let overlap = |m: &crate::sim::report::Report| m.float("mean_overlap_pairs");
-            assert!(
-                overlap(&pre) <= 0.5 * overlap(&sep),
-                "seed {seed}: predictive {:.3} against separation {:.3}",
-                overlap(&pre),
-                overlap(&sep)
-            );
-            assert!(hard.float("max_overlap") <= 0.5, "seed {seed}: hard {:.3} px", hard.float("max_overlap"));
-            assert!(overlap(&orca) <= 0.01, "seed {seed}: orca {:.4}", overlap(&orca));
-        }
-    }
-}
+mod tests;

@@ -22,6 +22,7 @@
 //! Controls: V cycles v0..v5; a click shows velocity (green), brake (red),
 //! the ahead point (orange) and the queue radius around agent and ahead point.
 
+mod card;
 mod decide;
 mod look;
 mod overlaps;
@@ -34,7 +35,9 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all_with};
 use crate::steer::par::CHUNK;
 use crate::sim::knobs::{Field, Knob};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{
+    Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
+};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
@@ -321,56 +324,7 @@ impl Lesson for DoorwayScene {
     /// every agent reads the same snapshot, so the result does not depend on
     /// the thread count.
     fn card(variant: Variant) -> Card {
-        const AHEAD: [&str; 2] = [
-            "ahead = position + normalize(velocity) * max_queue_ahead",
-            "// someone ahead: another agent within max_queue_radius of ahead",
-        ];
-        const WALK: &str = "walk = seek(door)  // near a wall: + avoidance of it";
-        const BRAKE: &str = "brake = -walk * brake_factor - velocity  // only with someone ahead";
-        const STOP: &str = "// someone within max_queue_radius of position: velocity * hard_stop_factor";
-        let (idea, formula): (&str, &'static [&'static str]) = match variant {
-            Variant::V0 => (
-                "Everyone seeks the door and avoids the walls, and nothing else. \
-                 The crowd pushes into itself at the door.",
-                &[WALK, "steering = walk"],
-            ),
-            Variant::V1 => (
-                "Each agent looks a little ahead. When someone is there, it halves its \
-                 velocity: slower, but still pushy.",
-                &[AHEAD[0], AHEAD[1], WALK, "steering = walk  // someone ahead: velocity * slow_factor"],
-            ),
-            Variant::V2 => (
-                "When someone is ahead, a brake force cancels most of the steering and \
-                 the velocity. The agent waits its turn instead of pushing.",
-                &[AHEAD[0], AHEAD[1], WALK, BRAKE, "steering = walk + brake"],
-            ),
-            Variant::V3 => (
-                "The brake, plus a hard stop. An agent with someone right next to it \
-                 almost stops, so nobody is pushed into anyone.",
-                &[AHEAD[0], AHEAD[1], WALK, BRAKE, STOP, "steering = walk + brake"],
-            ),
-            Variant::V4 => (
-                "The brake and the hard stop, plus separation, stronger the closer two \
-                 agents stand. The result is an orderly queue in which nobody overlaps.",
-                &[AHEAD[0], AHEAD[1], WALK, BRAKE, STOP, "steering = walk + brake + separation"],
-            ),
-            Variant::V5 => (
-                "v4, and after the move, bodies that still overlap are pushed apart until \
-                 they only touch. With weak separation (0.5, 240 agents) v4 overlaps 4 px, \
-                 v5 not at all, with the same flow. The price: a shove no force explains, \
-                 and a third more time a tick in a crowd of 10,000.",
-                &[
-                    AHEAD[0],
-                    AHEAD[1],
-                    WALK,
-                    BRAKE,
-                    STOP,
-                    "steering = walk + brake + separation",
-                    "// after the move: overlapping pairs pushed apart, half each",
-                ],
-            ),
-        };
-        Card { idea, formula }
+        card::of(variant)
     }
 
     fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
@@ -505,6 +459,17 @@ impl Lesson for DoorwayScene {
             ("queue", d.queue.label().into()),
             ("avoiding wall", yes_no(d.avoiding)),
         ]
+    }
+
+    /// Separation's circle around the agent; the query scans the box
+    /// around it and the ahead point, where the queue looks too.
+    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+        let (at, ahead) = (crowd.positions()[i], self.decisions[i].ahead);
+        let reach = self.rules.near_radius;
+        Some(Neighbourhood {
+            scan: (at.min(ahead) - reach, at.max(ahead) + reach),
+            ..Neighbourhood::around(at, reach, &self.neighbors)
+        })
     }
 
     fn retune(&mut self, params: &DoorwayParams) {

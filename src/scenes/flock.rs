@@ -20,7 +20,7 @@ use crate::sim::crowd::{Agent, Crowd, Look, Metric, Sampling};
 use crate::steer::par::CHUNK;
 use crate::sim::knobs::{Field, Knob};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer, Neighbourhood};
 use crate::sim::series::Series;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
@@ -335,6 +335,11 @@ impl Lesson for FlockScene {
                 Sampling::Setup,
             ),
         ]
+    }
+
+    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+        let at = crowd.positions()[i];
+        Some(Neighbourhood::around(at, self.params.neighbor_radius.max(self.params.separation_radius), &self.neighbors))
     }
 
     fn retune(&mut self, params: &FlockParams) {

@@ -15,7 +15,7 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer};
+use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer, Neighbourhood};
 use crate::steer::par;
 use crate::steer::Limits;
 use crate::steer::group::{self, Apart, Leader, follow_leader, separation_from};
@@ -302,6 +302,11 @@ impl Lesson for LeaderScene {
             ("to the follow point", format!("{:.1} px", f.distance)),
             ("evading", yes_no(f.evading)),
         ]
+    }
+
+    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+        let at = crowd.positions()[i];
+        Some(Neighbourhood::around(at, self.params.separation_radius, &self.neighbors))
     }
 
     fn retune(&mut self, params: &LeaderParams) {

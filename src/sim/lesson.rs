@@ -10,7 +10,7 @@ use super::pointer::PointerMode;
 use super::sample::OverlaySample;
 use crate::overlay::Overlay;
 use crate::steer::avoid::Obstacle;
-use crate::steer::neighbors::NeighborMode;
+use crate::steer::neighbors::{NeighborMode, Neighbors};
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
 
@@ -309,6 +309,11 @@ pub trait Lesson: Send + Sized + 'static {
     fn headings(&self) -> Option<&[Vec2]> {
         None
     }
+    /// Where agent `i`'s rule looked for neighbours in the tick just
+    /// decided (crowd scenes), for the overlay of the selected agent.
+    fn neighbourhood(&self, _i: usize, _crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+        None
+    }
     /// Obstacles a person may drag, add and remove, in scenes that have them.
     fn obstacles(&self) -> Option<&[Obstacle]> {
         None
@@ -333,6 +338,30 @@ pub trait Lesson: Send + Sized + 'static {
     }
 }
 
+/// Where an agent's rule looked for neighbours in the tick just decided
+/// ([`Lesson::neighbourhood`]): the circle it counted them in, the box its
+/// query scanned, and the index it asked.
+pub struct Neighbourhood<'a> {
+    pub center: Vec2,
+    pub radius: f32,
+    /// The box the query scanned (the circle's, unless the rule looks
+    /// from more than one point).
+    pub scan: (Vec2, Vec2),
+    pub index: &'a Neighbors,
+}
+
+impl<'a> Neighbourhood<'a> {
+    /// Neighbours within `radius` of `center`, found in `index`.
+    pub fn around(center: Vec2, radius: f32, index: &'a Neighbors) -> Self {
+        Self {
+            center,
+            radius,
+            scan: (center - radius, center + radius),
+            index,
+        }
+    }
+}
+
 /// Radius of an agent as drawn, for scenes where agents have no size of their own.
 pub const AGENT_RADIUS: f32 = 8.0;
 
@@ -349,6 +378,7 @@ pub trait Scene: Send {
     fn agent_radius(&self) -> f32;
     fn fade_alpha(&self) -> f32;
     fn headings(&self) -> Option<&[Vec2]>;
+    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>>;
     fn obstacles(&self) -> Option<&[Obstacle]>;
     fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>>;
     fn new_obstacle_radius(&self) -> f32;
@@ -386,6 +416,9 @@ impl<L: Lesson> Scene for L {
     }
     fn headings(&self) -> Option<&[Vec2]> {
         Lesson::headings(self)
+    }
+    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+        Lesson::neighbourhood(self, i, crowd)
     }
     fn obstacles(&self) -> Option<&[Obstacle]> {
         Lesson::obstacles(self)

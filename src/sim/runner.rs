@@ -8,9 +8,10 @@ use super::knobs::Params;
 use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
 use super::mind::Mind;
 use super::series::Series;
-use crate::overlay::Overlay;
+use crate::overlay::{Meaning, Overlay};
 use crate::sim::entry::{Entry, WrongScene};
 use crate::steer::avoid::Obstacle;
+use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
 
@@ -59,6 +60,22 @@ pub struct Runner {
     limits: Vec<Limits>,
     /// What moved the selected agent in the last tick.
     mind: Option<Mind>,
+    /// Where the selected agent's rule looked for neighbours, last tick.
+    looked: Option<Looked>,
+    /// Scratch for drawing it: the cells scanned, the agents found.
+    cells: Vec<(Vec2, Vec2)>,
+    near: Vec<Near>,
+}
+
+/// What the selected agent's neighbour query did in the last tick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Looked {
+    /// Grid cells scanned (0: brute force, which scans no cells).
+    pub cells: usize,
+    /// Agents the query compared with (distances taken).
+    pub compared: usize,
+    /// Neighbours it counted, within the radius, itself left out.
+    pub counted: usize,
 }
 
 impl Runner {
@@ -99,6 +116,9 @@ impl Runner {
             steering: vec![Steering::default(); n],
             limits: vec![STANDING; n],
             mind: None,
+            looked: None,
+            cells: Vec::new(),
+            near: Vec::new(),
         })
     }
 
@@ -136,6 +156,7 @@ impl Runner {
             overlay_max_agents: self.settings.max_agents,
         };
         self.scene.steer(&mut steer, input);
+        self.looked = selected.and_then(|i| self.record_neighbourhood(i));
         self.mind = selected.map(|i| self.mind_of(i));
         self.previous.clear();
         self.previous.extend_from_slice(self.crowd.positions());
@@ -163,6 +184,49 @@ impl Runner {
         for ((_, series), &(_, value)) in self.history.iter_mut().zip(&values) {
             series.push(value as f32);
         }
+    }
+
+    /// Draws where agent `i`'s rule looked for neighbours, as the scene
+    /// says ([`Lesson::neighbourhood`](super::lesson::Lesson::neighbourhood)):
+    /// its radius, the cells its query scanned, the neighbours it counted.
+    fn record_neighbourhood(&mut self, i: usize) -> Option<Looked> {
+        let n = self.scene.neighbourhood(i, &self.crowd)?;
+        let positions = self.crowd.positions();
+        let o = &mut self.overlay;
+        o.set_agent(u32::try_from(self.crowd.id(i)).ok());
+        n.index.cells_scanned(n.scan.0, n.scan.1, &mut self.cells);
+        for &(min, max) in &self.cells {
+            o.rect(Meaning::Scanned, min, max);
+        }
+        o.circle(Meaning::Neighborhood, n.center, n.radius);
+        let mut compared = 0;
+        n.index
+            .candidates(positions, n.scan.0, n.scan.1, |_| compared += 1);
+        n.index
+            .within(positions, n.center, n.radius, &mut self.near);
+        // In a fixed order, left to right: the index finds them in its own.
+        let key = |n: &Near| (n.position.x, n.position.y);
+        self.near.sort_unstable_by(|a, b| {
+            let (a, b) = (key(a), key(b));
+            a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
+        });
+        let ring = self.scene.agent_radius() + 3.0;
+        let mut counted = 0;
+        for near in self.near.iter().filter(|near| near.index as usize != i) {
+            o.circle(Meaning::Counted, near.position, ring);
+            counted += 1;
+        }
+        Some(Looked {
+            cells: self.cells.len(),
+            compared,
+            counted,
+        })
+    }
+
+    /// Where the selected agent's rule looked for neighbours in the last
+    /// tick (crowd scenes).
+    pub fn looked(&self) -> Option<Looked> {
+        self.looked
     }
 
     /// Agent `i`'s mind as it decided this tick, before the move.
@@ -258,10 +322,19 @@ impl Runner {
     /// What the agent with id `id` is thinking, as of the last tick: label
     /// and value lines (empty for an agent that is not there).
     pub fn inspect(&self, id: usize) -> Vec<(&'static str, String)> {
-        match self.crowd.index_of(id) {
-            Some(i) => self.scene.inspect(i, &self.crowd),
-            None => Vec::new(),
+        let Some(i) = self.crowd.index_of(id) else {
+            return Vec::new();
+        };
+        let mut lines = self.scene.inspect(i, &self.crowd);
+        if let Some(l) = self.looked.filter(|_| self.selected == Some(id)) {
+            let searched = match l.cells {
+                0 => "all, brute force".to_string(),
+                n => format!("{n} cells"),
+            };
+            let counted = format!("{} of {} ({searched})", l.counted, l.compared);
+            lines.push(("neighbours counted", counted));
         }
+        lines
     }
     /// The lesson's headline figure(s) for the last tick.
     pub fn headline(&self) -> Figures {

@@ -11,6 +11,7 @@ use crate::sim::lesson::Setup;
 use crate::sim::pointer::ScriptedPointer;
 use crate::sim::report::{Report, drive};
 use crate::sim::runner::Runner;
+use crate::steer::neighbors::NeighborMode;
 
 /// A shipped scene with its scripted pointer.
 pub struct Run {
@@ -46,13 +47,24 @@ impl Run {
 
     /// Starts again with another seed.
     pub fn reseed(&mut self, seed: u64) {
-        let config = Config::embedded();
         let mut setup = self.scene.setup().clone();
         setup.seed = seed;
+        self.restart(&setup);
+    }
+
+    /// Starts again with another neighbour search.
+    pub fn search(&mut self, neighbors: NeighborMode) {
+        let mut setup = self.scene.setup().clone();
+        setup.neighbors = neighbors;
+        self.restart(&setup);
+    }
+
+    fn restart(&mut self, setup: &Setup) {
+        let config = Config::embedded();
         let scene = config
             .scene(self.scene.entry().name)
             .expect("a shipped scene");
-        (self.scene, self.pointer) = config.start(scene, &setup).expect("the scene's own setup");
+        (self.scene, self.pointer) = config.start(scene, setup).expect("the scene's own setup");
         self.steps = 0;
     }
 

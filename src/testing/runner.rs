@@ -216,3 +216,68 @@ fn every_look_a_scene_draws_is_named_in_its_role_legend() {
         }
     }
 }
+
+/// The selected agent's neighbourhood: the neighbours ringed are exactly
+/// those within the radius, found in the cells drawn (the grid) or among
+/// all (brute force), in every crowd scene.
+#[test]
+fn the_selected_agents_neighbourhood_is_what_its_query_found() {
+    use crate::steer::neighbors::NeighborMode;
+    for scene in ["avoid", "doorway", "leader", "flock", "crossing", "manager"] {
+        for mode in [NeighborMode::Grid, NeighborMode::Brute] {
+            let mut run = scene_with(
+                scene,
+                SCENES.iter().find(|e| e.name == scene).unwrap().variants[0],
+                Some(200),
+            );
+            run.search(mode);
+            run.scene.select(Some(7));
+            run.steps(30);
+            let before = run.scene.previous_positions().to_vec();
+            let i = run.scene.selected_index().unwrap();
+            let looked = run
+                .scene
+                .looked()
+                .expect("a crowd scene says where it looked");
+            let shapes = &run.scene.overlay().shapes;
+            let of = |m: Meaning| shapes.iter().filter(move |s| s.meaning == m);
+            let Some(Geom::Circle { center, radius }) =
+                of(Meaning::Neighborhood).map(|s| s.geom).next_back()
+            else {
+                panic!("{scene}: no neighbourhood circle");
+            };
+            assert_eq!(
+                center, before[i],
+                "{scene}: centred where the agent decided"
+            );
+            let within = (before.iter().enumerate())
+                .filter(|&(j, p)| j != i && p.distance_squared(center) <= radius * radius)
+                .count();
+            assert_eq!(looked.counted, within, "{scene} {mode:?}");
+            assert_eq!(of(Meaning::Counted).count(), within, "{scene} {mode:?}");
+            assert!(looked.compared >= looked.counted, "{scene} {mode:?}");
+            match mode {
+                NeighborMode::Grid => {
+                    assert!(looked.cells > 0, "{scene}");
+                    assert_eq!(of(Meaning::Scanned).count(), looked.cells);
+                    assert!(
+                        looked.compared < before.len(),
+                        "{scene}: the grid compares with fewer"
+                    );
+                }
+                NeighborMode::Brute => {
+                    assert_eq!(
+                        (looked.cells, looked.compared),
+                        (0, before.len()),
+                        "{scene}"
+                    );
+                }
+            }
+            let lines = run.scene.inspect(7);
+            assert!(
+                lines.iter().any(|(k, _)| *k == "neighbours counted"),
+                "{scene}"
+            );
+        }
+    }
+}

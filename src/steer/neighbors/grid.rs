@@ -193,6 +193,23 @@ impl Grid {
     }
 
     /// The range of `items` holding the cells of `row` from `c0` to `c1`.
+    /// The cells a query of the box from `min` to `max` scans, as world
+    /// rectangles (min and max corners), into `out` (cleared first).
+    pub fn cells_scanned(&self, min: Vec2, max: Vec2, out: &mut Vec<(Vec2, Vec2)>) {
+        out.clear();
+        let (c0, r0) = self.cell_coords(min);
+        let (c1, r1) = self.cell_coords(max);
+        for row in r0..=r1 {
+            for col in c0..=c1 {
+                // In the grid's frame, then back (the frame is a swap or
+                // nothing, its own inverse, and keeps each corner a corner).
+                let low = self.origin + Vec2::new(col as f32, row as f32) * self.cell;
+                let (a, b) = (self.runs.frame(low), self.runs.frame(low + self.cell));
+                out.push((a.min(b), a.max(b)));
+            }
+        }
+    }
+
     fn row_run(&self, row: usize, c0: usize, c1: usize) -> std::ops::Range<usize> {
         self.starts[row * self.cols + c0] as usize..self.starts[row * self.cols + c1 + 1] as usize
     }

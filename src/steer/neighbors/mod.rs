@@ -234,6 +234,16 @@ impl Neighbors {
 }
 
 impl Neighbors {
+    /// The grid cells a query of the box from `min` to `max` scans, as
+    /// world rectangles, into `out`; none for brute force, which scans
+    /// every agent.
+    pub fn cells_scanned(&self, min: Vec2, max: Vec2, out: &mut Vec<(Vec2, Vec2)>) {
+        match self {
+            Self::Brute(_) => out.clear(),
+            Self::Grid(g) => g.cells_scanned(min, max, out),
+        }
+    }
+
     /// Fills `sums` with what every agent sees of the agents within
     /// `radius` of it ([`PairSum`]), in the memory order (index order
     /// without one). The grid meets each pair once; brute force, and the

@@ -1,0 +1,42 @@
+//! The crossing's lesson cards: each way not to overlap, and its formula.
+
+use super::Variant;
+use crate::sim::mind::Card;
+
+/// The crossing's lesson cards, one a variant.
+pub(super) fn of(variant: Variant) -> Card {
+    match variant {
+        Variant::Separation => Card {
+            idea: "Each agent seeks its goal across the square, and neighbours already \
+                near push it away, the nearer the harder. It reacts only when they are \
+                close: in the middle of the crossing, bodies overlap.",
+            formula: &[
+                "seek = normalize(goal - position) * max_speed - velocity",
+                "steering = seek + separation",
+            ],
+        },
+        Variant::Predictive | Variant::Hard => Card {
+            idea: "For every neighbour, the agent predicts when the two will be closest \
+                if both keep going, and how close. The soonest meeting nearer than two \
+                radii (plus clearance) is the threat, and it steers away from the place \
+                they would meet; with no threat, it seeks its goal.",
+            formula: &[
+                "time = closest_approach_time(position, velocity)  // with each neighbour",
+                "ours = position + velocity * time  // theirs likewise",
+                "// the threat: the soonest with length(ours - theirs) < 2 * agent_radius + clearance",
+                "steering = normalize(ours - theirs) * avoid_weight  // or seek, with no threat",
+            ],
+        },
+        Variant::Orca => Card {
+            idea: "Each neighbour rules out the velocities that would collide with it \
+                within the time horizon; the agent takes half the avoiding, trusting the \
+                other to take the rest. Of the velocities left, it picks the nearest to \
+                the one it wants.",
+            formula: &[
+                "preferred = normalize(goal - position) * max_speed",
+                "chosen = linear_program(preferred)  // the nearest inside every half-plane",
+                "steering = (chosen - velocity) * mass",
+            ],
+        },
+    }
+}
