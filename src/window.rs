@@ -173,6 +173,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         // frame is on screen).
         let draw_started = Stopwatch::start();
         clear_background(render::palette::BACKGROUND);
+        render::warm_text(&layout);
         let panes = views(&app, layout.stage);
         let mut runners: Vec<(&Runner, &'static str)> = vec![(app.scene(), app.variant())];
         if let (Some(pane), Some(name)) = (app.compared(), app.compared_variant()) {

@@ -20,6 +20,14 @@ fn text_sizes(layout: &Layout) -> (f32, f32) {
     ((TITLE_SIZE * k).round(), (BODY_SIZE * k).round())
 }
 
+/// Readies the font at the sizes this layout writes, before anything is
+/// drawn in the frame ([`text::warm`](super::text::warm)).
+pub fn warm_text(layout: &Layout) {
+    let (title, body) = text_sizes(layout);
+    super::text::warm(title);
+    super::text::warm(body);
+}
+
 fn width(text: &str, size: f32) -> f32 {
     text_width(text, size)
 }
@@ -57,17 +65,17 @@ fn grouped(n: usize) -> String {
     out
 }
 
-/// The sim time a tick, and the neighbour search's: beside the other
-/// search's time when G switched from it ("sim grid 0.05 | brute 0.41 ms/tick").
+/// The sim time a tick ("sim 0.05 ms"); once G has switched the
+/// neighbour search, beside the other search's ("sim brute 0.41, grid
+/// 0.05 ms"): what the grid saves.
 fn sim_cost(app: &App) -> String {
-    let ms = app
-        .tick_ms
-        .mean()
-        .map_or("--".to_string(), |ms| format!("{ms:.2}"));
-    let search = app.setup().neighbors.name();
+    let ms = (app.tick_ms.mean()).map_or("--".to_string(), |ms| format!("{ms:.2}"));
     match app.other_search {
-        Some((other, was)) => format!("sim {search} {ms} | {} {was:.2} ms/tick", other.name()),
-        None => format!("sim {ms} ms/tick ({search})"),
+        Some((other, was)) => {
+            let search = app.setup().neighbors.name();
+            format!("sim {search} {ms}, {} {was:.2} ms", other.name())
+        }
+        None => format!("sim {ms} ms"),
     }
 }
 

@@ -9,7 +9,7 @@
 
 use macroquad::color::Color;
 use macroquad::text::{Font, TextParams, draw_text_ex, load_ttf_font_from_bytes, measure_text};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// The font, loaded once (`None` if its bytes would not load: then
 /// macroquad's own, rather than no text).
@@ -22,6 +22,28 @@ fn font() -> Option<&'static Font> {
 /// Pixel sizes are whole: a glyph is rasterised for the size it is shown at.
 fn pixels(size: f32) -> u16 {
     size.round().clamp(1.0, 200.0) as u16
+}
+
+/// The characters the window's text uses beyond printable ASCII.
+const BEYOND_ASCII: &str = "²×°…–·";
+
+/// Rasterises every character the window writes at `size`, once per size,
+/// before the frame draws any text. A glyph first met in mid-frame can
+/// grow the font's atlas, which replaces its texture while the frame's
+/// earlier text still points at the old one (WebGL says "glBindTexture
+/// called with an already deleted texture").
+pub fn warm(size: f32) {
+    static WARMED: Mutex<Vec<u16>> = Mutex::new(Vec::new());
+    let (Some(font), px) = (font(), pixels(size)) else {
+        return;
+    };
+    let mut warmed = WARMED.lock().unwrap_or_else(|e| e.into_inner());
+    if !warmed.contains(&px) {
+        let mut chars = Font::ascii_character_list();
+        chars.extend(BEYOND_ASCII.chars());
+        font.populate_font_cache(&chars, px);
+        warmed.push(px);
+    }
 }
 
 /// Draws `text` with its baseline at `y`.
