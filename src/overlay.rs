@@ -62,6 +62,9 @@ pub enum Meaning {
     Cohesion,
     /// Flocking: the radius within which boids are neighbours.
     Neighborhood,
+    /// The border of an ORCA half-plane of permitted velocities, drawn
+    /// in velocity space around the agent.
+    HalfPlane,
     /// A grid cell the selected agent's neighbour query scanned.
     Scanned,
     /// A neighbour the selected agent's rule counted.
@@ -70,7 +73,7 @@ pub enum Meaning {
 
 impl Meaning {
     /// Meanings drawn with the force overlay, in legend order.
-    pub const FORCES: [Meaning; 22] = [
+    pub const FORCES: [Meaning; 23] = [
         Meaning::Velocity,
         Meaning::Desired,
         Meaning::Steering,
@@ -91,6 +94,7 @@ impl Meaning {
         Meaning::Alignment,
         Meaning::Cohesion,
         Meaning::Neighborhood,
+        Meaning::HalfPlane,
         Meaning::Scanned,
         Meaning::Counted,
     ];
@@ -156,6 +160,7 @@ impl Meaning {
             Meaning::Alignment => "alignment",
             Meaning::Cohesion => "cohesion",
             Meaning::Neighborhood => "neighbourhood",
+            Meaning::HalfPlane => "ORCA half-plane",
             Meaning::Scanned => "cell scanned",
             Meaning::Counted => "neighbour counted",
         }

@@ -69,6 +69,7 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::Alignment => rgb(0x1f77b4),
         Meaning::Cohesion => rgb(0xe69f00),
         Meaning::Neighborhood => rgba(0x6c757d, 0.7),
+        Meaning::HalfPlane => rgb(0x9b2226),
         Meaning::Scanned => rgba(0xe9c46a, 0.9),
         Meaning::Counted => rgb(0x0a9396),
     }

@@ -37,9 +37,9 @@ impl CrossingScene {
                         // Each half-plane's border, in velocity space drawn
                         // around the agent at the overlay's scale.
                         for line in &self.lines {
-                            let along = line.direction * (3.0 * self.params.max_speed);
+                            let along = line.direction * (1.5 * self.params.max_speed);
                             let at = pos + line.point * s;
-                            o.line(Meaning::Threat, at - along * s, at + along * s);
+                            o.line(Meaning::HalfPlane, at - along * s, at + along * s);
                         }
                     }
                 }
