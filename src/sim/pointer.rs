@@ -31,7 +31,7 @@ impl PointerScript {
     pub fn at(&self, tick: u64, stage: Vec2) -> Vec2 {
         let t = std::f32::consts::TAU * (tick as f64 / f64::from(self.period_ticks)).fract() as f32;
         let [a, b] = self.frequencies;
-        let swing = Vec2::new((a * t).cos(), (b * t).sin());
+        let swing = Vec2::new(libm::cosf(a * t), libm::sinf(b * t));
         stage * 0.5 + stage * Vec2::from(self.amplitude) * swing
     }
 }
