@@ -36,6 +36,12 @@ pub struct Args {
     /// Set a knob of the scene at start, as in demos.toml (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
     pub set: Vec<String>,
+    /// Start from a link's fragment: '#scene=NAME&variant=V&seed=N&agents=N&KNOB=VALUE...'
+    #[arg(long, value_name = "LINK", conflicts_with_all = ["scene", "variant", "seed", "agents", "set"])]
+    pub open: Option<String>,
+    /// Print the link of the start asked for (scene, variant, seed, agents, knobs), and exit
+    #[arg(long, conflicts_with_all = ["headless", "screenshot", "list"])]
+    pub share: bool,
     /// Neighbour search
     #[arg(long, value_enum, value_name = "MODE")]
     pub neighbors: Option<Neighbors>,
@@ -43,7 +49,7 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Run without a window and print one JSON line
-    #[arg(long, requires_all = ["scene", "steps"], conflicts_with = "screenshot")]
+    #[arg(long, requires = "steps", conflicts_with = "screenshot")]
     pub headless: bool,
     /// Headless: ticks to run
     #[arg(long, value_name = "N", requires = "headless")]
@@ -147,8 +153,32 @@ pub struct Start {
 }
 
 /// Checks the scene, variant, numbers and knobs against the configuration.
-/// Errors name the flag and list what is valid.
+/// Errors name the flag and list what is valid. A link (`--open`) is
+/// checked as the flags it stands for, and its errors name `--open`.
 pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
+    if args.headless && args.scene.is_none() && args.open.is_none() {
+        return Err("the argument '--headless' needs '--scene <NAME>' or '--open <LINK>'".into());
+    }
+    let Some(text) = &args.open else {
+        return resolve_flags(args, config);
+    };
+    let link = crate::link::parse(text).map_err(|e| format!("--open: {e}"))?;
+    let flags = Args {
+        scene: Some(link.scene),
+        variant: link.variant,
+        seed: link.seed,
+        agents: link.agents,
+        set: link.knobs,
+        open: None,
+        ..args.clone()
+    };
+    resolve_flags(&flags, config).map_err(|e| {
+        let e = e.strip_prefix("--set ").unwrap_or(&e);
+        format!("--open: {e}")
+    })
+}
+
+fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
     let scene = match &args.scene {
         None => 0,
         Some(name) => {
@@ -375,6 +405,61 @@ mod tests {
         assert!(e.contains("valid variants: v0, v1, v2, v3, v4"), "{e}");
         assert!(start("--scene doorway --set max_separation").is_err());
         assert!(start("--scene doorway --set max_separation=x").is_err());
+    }
+
+    #[test]
+    fn open_starts_from_a_link_and_share_makes_one_that_round_trips() {
+        let config = Config::embedded();
+        let start = |s: &[&str]| {
+            let a = parse(s.iter().map(|x| x.to_string()));
+            let Ok(Parsed::Run(a)) = a else {
+                return Err(format!("{a:?}"));
+            };
+            resolve(&a, &config)
+        };
+        let flags = start(&[
+            "--scene",
+            "flock",
+            "--seed",
+            "5",
+            "--set",
+            "separation_weight=2",
+        ])
+        .unwrap();
+        let entry = config.scenes[flags.scene].entry;
+        let link = crate::link::fragment(entry, &flags.setup);
+        let opened = start(&["--open", &link]).unwrap();
+        assert_eq!(opened.scene, flags.scene);
+        assert_eq!(
+            (opened.setup.seed, opened.setup.variant, opened.setup.agents),
+            (5, flags.setup.variant, flags.setup.agents)
+        );
+        for k in entry.knobs {
+            assert_eq!(
+                opened.setup.params.get(k.name),
+                flags.setup.params.get(k.name),
+                "{}",
+                k.name
+            );
+        }
+        assert_eq!(crate::link::fragment(entry, &opened.setup), link);
+        // Errors say --open, and what is valid.
+        let e = start(&["--open", "#scene=doorway&max_separation=-1"]).unwrap_err();
+        assert!(
+            e.starts_with("--open: ") && e.contains("between 0 and 20"),
+            "{e}"
+        );
+        let e = start(&["--open", "#scene=nope"]).unwrap_err();
+        assert!(
+            e.starts_with("--open: ") && e.contains("valid scenes"),
+            "{e}"
+        );
+        let e = start(&["--open", "#scene=doorway&variant=v9"]).unwrap_err();
+        assert!(e.contains("valid variants"), "{e}");
+        let e = start(&["--open", "#scene=doorway", "--seed", "3"]).unwrap_err();
+        assert!(e.contains("cannot be used with"), "{e}");
+        let e = start(&["--headless", "--steps", "5"]).unwrap_err();
+        assert!(e.contains("--scene") && e.contains("--open"), "{e}");
     }
 
     #[test]

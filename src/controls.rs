@@ -57,6 +57,8 @@ pub enum Action {
     ToggleCompare,
     /// Slower (-1) or faster (+1) time.
     Rate(i32),
+    /// Say the run's link ([`crate::link`]).
+    Share,
 }
 
 /// A key or button, whatever the window library calls it.
@@ -89,6 +91,7 @@ pub enum Key {
     Space,
     H,
     G,
+    U,
     LeftBracket,
     RightBracket,
     F12,
@@ -309,6 +312,13 @@ pub const CONTROLS: &[Control] = &[
         help: "neighbour search: grid / brute force; the HUD then shows both times",
         scope: Scope::All,
         hint: Hint::Neighbors,
+    },
+    Control {
+        label: "U",
+        bindings: &[(Key::U, Action::Share)],
+        help: "the run's link (scene, variant, seed, knobs): printed and copied; --open starts from it",
+        scope: Scope::All,
+        hint: Hint::None,
     },
     Control {
         label: "F12",

@@ -103,6 +103,7 @@ pub fn read_input() -> Vec<Action> {
         Key::Space => is_key_pressed(KeyCode::Space),
         Key::H => is_key_pressed(KeyCode::H),
         Key::G => is_key_pressed(KeyCode::G),
+        Key::U => is_key_pressed(KeyCode::U),
         Key::LeftBracket => is_key_pressed(KeyCode::LeftBracket),
         Key::RightBracket => is_key_pressed(KeyCode::RightBracket),
         Key::F12 => is_key_pressed(KeyCode::F12),

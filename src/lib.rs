@@ -102,6 +102,7 @@ pub mod controls;
 pub mod desktop;
 pub mod docs;
 pub mod layout;
+pub mod link;
 pub mod overlay;
 pub mod scenes;
 pub mod sim;

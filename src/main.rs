@@ -94,7 +94,12 @@ fn window_icon() -> Option<Icon> {
 /// with the defaults, and carries no argument parser.
 fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
     if cfg!(target_arch = "wasm32") {
-        return Ok(Some(Box::default()));
+        // The page's address may carry a run's link in its fragment.
+        let open = Some(quad_url::get_hash()).filter(|h| !h.trim_start_matches('#').is_empty());
+        return Ok(Some(Box::new(cli::Args {
+            open,
+            ..Default::default()
+        })));
     }
     match cli::parse(std::env::args().skip(1))? {
         Parsed::Run(args) => Ok(Some(args)),
@@ -134,7 +139,19 @@ fn run() -> Result<(), Exit> {
         say(cli::list(&config).trim_end())?;
         return Ok(());
     }
-    let start = cli::resolve(&args, &config)?;
+    // A page with a broken link in its address starts as if it had none,
+    // and says why on the stage.
+    let (start, link_error) = match cli::resolve(&args, &config) {
+        Err(e) if steering_demos::controls::IN_BROWSER => {
+            (cli::resolve(&cli::Args::default(), &config)?, Some(e))
+        }
+        start => (start?, None),
+    };
+    if args.share {
+        let entry = config.scenes[start.scene].entry;
+        say(&steering_demos::link::fragment(entry, &start.setup))?;
+        return Ok(());
+    }
     if args.headless {
         let scene = &config.scenes[start.scene];
         let steps = args.steps.unwrap_or(0);
@@ -176,7 +193,9 @@ fn run() -> Result<(), Exit> {
         log_events: args.log_events || steering_demos::controls::IN_BROWSER,
     };
     let mut app = App::new(config, start.scene, start.setup);
-    app.notice = config_error.map(|e| format!("{e} (the built-in scenes are in use)"));
+    app.notice = config_error
+        .map(|e| format!("{e} (the built-in scenes are in use)"))
+        .or(link_error);
     app.show_forces = args.show_forces;
     app.card = args.lesson;
     app.panel = args.panel;

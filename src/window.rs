@@ -82,6 +82,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     let (first_mouse, mut mouse_moved) = (glam::Vec2::from(mouse_position()), false);
     // A short message on the legend's line (where F12 saved), and since when.
     let mut flash: Option<(String, Stopwatch)> = None;
+    let mut shown_link = String::new();
     // The wheel and drags on the empty stage.
     let mut camera = CameraInput::default();
     options.log(&format!("config {}", app.config.source));
@@ -212,6 +213,19 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         egui_macroquad::draw();
         frames += 1;
 
+        // The page's address follows the run: its link, as it changes.
+        if steering_demos::controls::IN_BROWSER {
+            let link = app.link();
+            if link != shown_link {
+                quad_url::set_hash(link.trim_start_matches('#'));
+                shown_link = link;
+            }
+        }
+        if actions.contains(&Action::Share) {
+            let link = app.link();
+            macroquad::miniquad::window::clipboard_set(&link);
+            flash = Some((format!("link copied: {link}"), Stopwatch::start()));
+        }
         if actions.contains(&Action::Screenshot) {
             let line = match pictures_folder() {
                 Some(folder) => {

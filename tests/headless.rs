@@ -454,3 +454,52 @@ fn an_output_that_cannot_be_written_is_one_line_and_exit_2() {
         "{stderr}"
     );
 }
+
+/// A link made by `--share` starts, through `--open`, the very run the
+/// flags it was made from start: the same checksum; a broken link is
+/// refused in one line that says `--open`.
+#[test]
+fn a_shared_link_opens_the_same_run() {
+    let flags = [
+        "--scene",
+        "flock",
+        "--variant",
+        "separation",
+        "--seed",
+        "5",
+        "--set",
+        "separation_weight=2",
+        "--set",
+        "max_force=0.07",
+    ];
+    let out = run(&[&flags[..], &["--share"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let link = String::from_utf8(out.stdout).expect("utf-8");
+    let link = link.trim();
+    assert!(
+        link.starts_with("#scene=flock&variant=separation&seed=5&"),
+        "{link}"
+    );
+    let by_flags = headless("flock", 300, &flags[2..]);
+    let out = run(&["--headless", "--steps", "300", "--open", link]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let by_link: Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(by_link["checksum"], by_flags["checksum"]);
+    assert_eq!(by_link["params"], by_flags["params"]);
+    let e = refused(&[
+        "--headless",
+        "--steps",
+        "5",
+        "--open",
+        "#scene=flock&agents=-3",
+    ]);
+    assert!(e.contains("--open") && e.contains("agents=-3"), "{e}");
+}

@@ -29,6 +29,7 @@ const MODULES: &[&str] = &[
     "desktop",
     "docs",
     "layout",
+    "link",
     "overlay",
     "scenes",
     "sim",

@@ -146,6 +146,11 @@ impl App {
         runner
     }
 
+    /// The running scene's link: its start and every knob off its default.
+    pub fn link(&self) -> String {
+        crate::link::fragment(self.entry(), self.setup())
+    }
+
     /// The running scene.
     pub fn scene(&self) -> &Runner {
         &self.runner
@@ -299,6 +304,13 @@ impl App {
             Action::ToggleHelp => {
                 self.help = !self.help;
                 Some(format!("help {}", on_off(self.help)))
+            }
+            Action::Share => {
+                let (tick, checksum) = (self.runner.tick(), self.runner.crowd().checksum());
+                Some(format!(
+                    "link {} tick {tick} checksum {checksum:016x}",
+                    self.link()
+                ))
             }
             Action::ToggleNeighbors => {
                 let setup = &mut self.memory[self.index];

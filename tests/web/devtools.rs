@@ -336,6 +336,7 @@ impl Page {
             '0'..='9' => (format!("Digit{ch}"), false),
             '+' => ("Equal".to_string(), true),
             '-' => ("Minus".to_string(), false),
+            ' ' => ("Space".to_string(), false),
             c => (format!("Key{}", c.to_ascii_uppercase()), false),
         };
         let modifiers = if shift { 8 } else { 0 };

@@ -4,7 +4,8 @@
 //! non-blank stage, a click must toggle the force overlay, the number keys
 //! and Tab must reach every scene, P, M and L must open the lab's panel,
 //! chart and lesson card, the plus and minus keys must turn the path
-//! radius, and the console (where the page prints the `--log-events`
+//! radius, a link in the address must start its run (the checksum a
+//! headless run from it reaches), and the console (where the page prints the `--log-events`
 //! lines) must show no error and no JavaScript function the .wasm expected
 //! but the page lacks.
 //!
@@ -182,6 +183,49 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     assert!(
         radius(&narrower) < radius(&wider),
         "+ then - gave {wider:?}, {narrower:?}"
+    );
+
+    // A link in the address starts that run, and the page keeps the address
+    // on the run's link; U says the tick and the checksum, which a headless
+    // run from the same link reaches too.
+    let wanted = "#scene=flock&variant=separation&seed=5&agents=200&separation_weight=2";
+    let mark = page.mark();
+    page.call(
+        "Page.navigate",
+        json!({ "url": format!("http://127.0.0.1:{port}/index.html{wanted}") }),
+    );
+    page.wait_for(mark, "scene flock");
+    std::thread::sleep(Duration::from_millis(1500));
+    let mark = page.mark();
+    page.key(' ');
+    page.wait_for(mark, "paused");
+    let mark = page.mark();
+    page.key('u');
+    let line = page.after(mark, "the run's link", |l| l.starts_with("link #"));
+    let (link, rest) = line["link ".len()..]
+        .split_once(" tick ")
+        .expect("link, tick, checksum");
+    let (tick, checksum) = rest.split_once(" checksum ").expect("a checksum");
+    assert_eq!(link, wanted, "the page runs the link it was opened with");
+    let ticks: u64 = tick.parse().expect("a tick count");
+    assert!(ticks >= 20, "only {ticks} ticks ran in the page");
+    let address = page.call(
+        "Runtime.evaluate",
+        json!({ "expression": "window.location.hash", "returnByValue": true }),
+    );
+    assert_eq!(
+        address["result"]["value"], wanted,
+        "the address carries the link"
+    );
+    let headless = std::process::Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(["--headless", "--steps", tick, "--open", link])
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .output()
+        .expect("the binary runs");
+    let report: Value = serde_json::from_slice(&headless.stdout).expect("one JSON line");
+    assert_eq!(
+        report["checksum"], checksum,
+        "the page's run and the headless run from {link}, at tick {tick}"
     );
 
     // Nothing went wrong on the way: no errors, no missing JS functions.

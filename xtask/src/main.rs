@@ -241,7 +241,16 @@ fn web() -> Result<(), String> {
         &out.join("mq_js_bundle.js"),
     )?;
     let mut plugins = String::new();
-    // egui opens links through quad-url, whose functions the page provides.
+    // quad-url hands strings over through sapp-jsutils' JS objects.
+    if let Some(jsutils) = ws.package("sapp-jsutils") {
+        copy(
+            &jsutils.join("js/sapp_jsutils.js"),
+            &out.join("sapp_jsutils.js"),
+        )?;
+        plugins.push_str("<script src=\"sapp_jsutils.js\"></script>");
+    }
+    // egui opens links through quad-url, and the page's address carries
+    // the run's link through it: the page provides its functions.
     if let Some(quad_url) = ws.package("quad-url") {
         copy(&quad_url.join("js/quad-url.js"), &out.join("quad-url.js"))?;
         plugins.push_str("<script src=\"quad-url.js\"></script>");

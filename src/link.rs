@@ -1,0 +1,160 @@
+//! A run as a link: the scene, variant, seed, agent count and every knob
+//! that differs from its built-in default, as a URL fragment
+//! (`#scene=flock&variant=separation&seed=5&agents=200&separation_weight=2`).
+//!
+//! The page reads it from its address and the desktop app from `--open`;
+//! both start from it the same run, tick for tick (the simulation is seeded
+//! and deterministic, and knobs are compared with the built-in defaults, so
+//! a link does not depend on anyone's demos.toml). `--share` and the U key
+//! print one.
+
+use crate::sim::entry::Entry;
+use crate::sim::lesson::Setup;
+
+/// The longest link taken, in bytes: a scene has some twenty knobs, so a
+/// link is well under a kilobyte.
+pub const MAX_LENGTH: usize = 4096;
+
+/// What a link asks for, before it is checked against the scenes and
+/// their knobs (as `--scene`, `--variant`, `--seed`, `--agents` and
+/// `--set` are).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Link {
+    pub scene: String,
+    pub variant: Option<String>,
+    pub seed: Option<u64>,
+    pub agents: Option<u64>,
+    /// Knobs as `KEY=VALUE`, as `--set` takes them.
+    pub knobs: Vec<String>,
+}
+
+/// The fragment of a run of `entry` with `setup`: always its scene,
+/// variant, seed and agent count; then each knob whose value is not the
+/// scene's built-in default, in the order the scene declares them.
+pub fn fragment(entry: &Entry, setup: &Setup) -> String {
+    let mut out = format!(
+        "#scene={}&variant={}&seed={}&agents={}",
+        entry.name, entry.variants[setup.variant], setup.seed, setup.agents
+    );
+    let defaults = entry.default_params();
+    for knob in entry.knobs {
+        let (Some(value), default) = (setup.params.get(knob.name), defaults.get(knob.name)) else {
+            continue;
+        };
+        if Some(value) != default {
+            // Knobs are f32: its shortest decimal reads back to the same bits.
+            out.push_str(&format!("&{}={}", knob.name, value as f32));
+        }
+    }
+    out
+}
+
+/// Reads a fragment (with or without its `#`). Errors name the part of
+/// the link at fault; user text in them is quoted with its control
+/// characters escaped and cut to a readable length.
+pub fn parse(text: &str) -> Result<Link, String> {
+    if text.len() > MAX_LENGTH {
+        return Err(format!(
+            "the link is {} bytes long; at most {MAX_LENGTH} are read",
+            text.len()
+        ));
+    }
+    let body = text.trim().strip_prefix('#').unwrap_or(text.trim());
+    let mut link = Link::default();
+    let mut scene = None;
+    let mut seen: Vec<&str> = Vec::new();
+    for part in body.split('&').filter(|p| !p.is_empty()) {
+        let Some((key, value)) = part.split_once('=') else {
+            return Err(format!("{} is not KEY=VALUE", quoted(part)));
+        };
+        let plain = |s: &str| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
+        };
+        if !plain(key) || !plain(value) {
+            return Err(format!(
+                "{}: keys and values are names and numbers (letters, digits, _ - . +)",
+                quoted(part)
+            ));
+        }
+        if seen.contains(&key) {
+            return Err(format!("`{key}` is given twice"));
+        }
+        seen.push(key);
+        let number = |what: &str| {
+            value
+                .parse::<u64>()
+                .map_err(|_| format!("{what}={value}: a whole number from 0 is expected"))
+        };
+        match key {
+            "scene" => scene = Some(value.to_string()),
+            "variant" => link.variant = Some(value.to_string()),
+            "seed" => link.seed = Some(number("seed")?),
+            "agents" => link.agents = Some(number("agents")?),
+            _ => link.knobs.push(format!("{key}={value}")),
+        }
+    }
+    link.scene = scene.ok_or("the link names no scene (#scene=NAME&...)")?;
+    Ok(link)
+}
+
+/// `text` in backquotes, control characters escaped, cut to 60 characters.
+fn quoted(text: &str) -> String {
+    let escaped: String = text.chars().flat_map(char::escape_debug).collect();
+    let mut cut: String = escaped.chars().take(60).collect();
+    if cut.len() < escaped.len() {
+        cut.push_str("...");
+    }
+    format!("`{cut}`")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenes::registry::find;
+
+    #[test]
+    fn a_fragment_names_the_start_and_the_changed_knobs_only() {
+        let entry = find("flock").unwrap();
+        let mut setup = crate::config::Config::embedded()
+            .scene("flock")
+            .unwrap()
+            .setup();
+        setup.seed = 5;
+        setup.params.set("separation_weight", 2.0).unwrap();
+        setup.params.set("max_force", 0.07).unwrap();
+        let text = fragment(entry, &setup);
+        let flock = &entry.variants[setup.variant];
+        assert_eq!(
+            text,
+            format!(
+                "#scene=flock&variant={flock}&seed=5&agents={}&max_force=0.07&separation_weight=2",
+                setup.agents
+            )
+        );
+        let link = parse(&text).unwrap();
+        assert_eq!(link.scene, "flock");
+        assert_eq!(link.seed, Some(5));
+        assert_eq!(link.knobs, ["max_force=0.07", "separation_weight=2"]);
+    }
+
+    #[test]
+    fn a_broken_link_is_refused_with_the_part_at_fault() {
+        let e = parse("#variant=v4").unwrap_err();
+        assert!(e.contains("names no scene"), "{e}");
+        let e = parse("#scene=doorway&seed=-1").unwrap_err();
+        assert!(e.contains("seed=-1"), "{e}");
+        let e = parse("#scene=doorway&seed=1&seed=2").unwrap_err();
+        assert!(e.contains("`seed` is given twice"), "{e}");
+        let e = parse("#scene=doorway&oops").unwrap_err();
+        assert!(e.contains("`oops` is not KEY=VALUE"), "{e}");
+        // Control characters come back escaped, long text cut.
+        let e = parse("#scene=do\u{1b}[2Jorway").unwrap_err();
+        assert!(e.contains("\\u{1b}") && !e.contains('\u{1b}'), "{e}");
+        let long = format!("#scene=doorway&{}", "x".repeat(500));
+        let e = parse(&long).unwrap_err();
+        assert!(e.len() < 200, "{e}");
+        assert!(parse(&"#".repeat(MAX_LENGTH + 1)).is_err());
+    }
+}
