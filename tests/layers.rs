@@ -133,3 +133,42 @@ fn the_platform_shows_only_at_the_edges() {
         sites.len()
     );
 }
+
+/// The simulation takes its sines and cosines from libm (`steer::unit`),
+/// never from the platform: the page's and glibc's differ in the last bit,
+/// and a link must run the same in both. Test code may use anything.
+#[test]
+fn the_simulation_uses_no_platform_trigonometry() {
+    const PLATFORM: [&str; 9] = [
+        ".sin()",
+        ".cos()",
+        ".sin_cos()",
+        ".tan()",
+        ".atan2(",
+        ".acos()",
+        ".asin()",
+        "from_angle(",
+        "to_angle(",
+    ];
+    let mut found = Vec::new();
+    for (path, text) in all_sources() {
+        let simulation = ["src/steer", "src/sim", "src/scenes"]
+            .iter()
+            .any(|d| path.starts_with(d));
+        if !simulation || path.ends_with("tests.rs") {
+            continue;
+        }
+        // A file's own tests sit at its end, in `mod tests`.
+        let body = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+        for (n, line) in body.lines().enumerate() {
+            if PLATFORM.iter().any(|call| code(line).contains(call)) {
+                found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "platform trigonometry in the simulation:\n{}",
+        found.join("\n")
+    );
+}

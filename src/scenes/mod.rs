@@ -189,7 +189,7 @@ pub fn push_apart(
 /// A unit vector in a uniformly random direction.
 pub fn random_heading(rng: &mut rand_pcg::Pcg32) -> Vec2 {
     use rand::RngExt;
-    Vec2::from_angle(rng.random_range(0.0..std::f32::consts::TAU))
+    crate::steer::unit(rng.random_range(0.0..std::f32::consts::TAU))
 }
 
 /// True when `p` is off the `stage` rectangle.

@@ -46,7 +46,7 @@ impl FlowField {
             for col in 0..self.cols {
                 let (x, y) = (col as f32 * scale, row as f32 * scale);
                 let angle = fractal_noise(seed, x, y, time) * std::f32::consts::TAU;
-                self.noise[row * self.cols + col] = Vec2::from_angle(angle);
+                self.noise[row * self.cols + col] = super::unit(angle);
             }
         }
     }

@@ -100,6 +100,15 @@ pub fn finite_or_zero(v: Vec2) -> Vec2 {
     if v.is_finite() { v } else { Vec2::ZERO }
 }
 
+/// The unit vector at `angle` radians (from +x toward +y). Its sine and
+/// cosine come from libm, the same bits on every platform: glam's
+/// `from_angle` takes the platform's, and the page's differ from glibc's
+/// in the last bit, which would part a seeded run in the page from the
+/// same run here.
+pub fn unit(angle: f32) -> Vec2 {
+    Vec2::new(libm::cosf(angle), libm::sinf(angle))
+}
+
 /// Angle in radians between two headings; 0 when either is a zero vector.
 pub fn turn_angle(from: Vec2, to: Vec2) -> f32 {
     if from == Vec2::ZERO || to == Vec2::ZERO {

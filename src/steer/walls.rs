@@ -39,7 +39,7 @@ pub fn room(corners: &[Vec2]) -> Vec<Wall> {
 /// as long.
 pub fn feelers(position: Vec2, heading: Vec2, length: f32) -> [Vec2; 3] {
     let quarter = std::f32::consts::FRAC_PI_4;
-    let turned = |angle: f32| Vec2::from_angle(angle).rotate(heading);
+    let turned = |angle: f32| super::unit(angle).rotate(heading);
     [
         position + heading * length,
         position + turned(quarter) * length * 0.5,

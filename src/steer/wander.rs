@@ -42,7 +42,7 @@ pub struct WanderForce {
 pub fn wander(velocity: Vec2, angle: f32, params: &WanderCircle) -> WanderForce {
     let circle_center = velocity.normalize_or_zero() * params.circle_distance;
     // The rim point (0, -1) * radius, set to `angle` with its length kept.
-    let displacement = Vec2::new(libm::cosf(angle), libm::sinf(angle)) * params.circle_radius;
+    let displacement = super::unit(angle) * params.circle_radius;
     WanderForce {
         circle_center,
         displacement,
