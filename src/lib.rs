@@ -15,7 +15,7 @@
 //! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, the scripted pointer, the headless report | `steer`, `overlay`, `stopwatch` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
 //! | [`config`] | reads `demos.toml` and locates its errors (file:line:col, key) | `scenes`, `sim`, `steer` |
-//! | [`controls`], [`cli`], [`app`], [`layout`], [`camera`], [`desktop`], [`docs`] | the one table of keys; the command line; the window's state as plain data (tested headless); where things go on screen; which part of the stage is in view; the desktop menu entry; the files generated from the declarations | anything below |
+//! | [`controls`], [`cli`], [`link`], [`app`], [`layout`], [`camera`], [`desktop`], [`docs`] | the one table of keys; the command line; a run as a link (URL fragment); the window's state as plain data (tested headless); where things go on screen; which part of the stage is in view; the desktop menu entry; the files generated from the declarations | anything below |
 //! | `render`, `window`, `stepping` (binary only) | macroquad and egui: the only code that touches the window | anything |
 //!
 //! Simulation code (`steer`, `sim`, `scenes`, `config`) never imports
@@ -47,7 +47,11 @@
 //! checksum is the same (`tests/checksums.rs` pins it for every scene and
 //! variant, on several seeds and at crowd sizes). Four lanes give the bits
 //! one lane gives: each [`steer::Lanes`] operation is the `Vec2` one, lane
-//! by lane, in the same order.
+//! by lane, in the same order. And the page gives the bits the desktop
+//! gives: the arithmetic and square roots are IEEE's everywhere, and the
+//! only functions that differ between platforms, sine and cosine, come
+//! from libm ([`steer::unit`]; `tests/layers.rs` refuses the platform's),
+//! so a [`link`] runs the same run in both.
 //!
 //! # Contributing
 //!
