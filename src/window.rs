@@ -197,7 +197,13 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         match (&app.notice, &flash) {
             (Some(notice), _) => render::draw_notice(notice, &layout, true),
             (None, Some((message, _))) => {
-                render::draw_notice(message, &layout, !message.starts_with("saved"))
+                {
+                    // Done, not wrong: a saved picture, a copied link.
+                    let done = ["saved", "link copied"]
+                        .iter()
+                        .any(|p| message.starts_with(p));
+                    render::draw_notice(message, &layout, !done)
+                }
             }
             (None, None) => {
                 let roles = app.entry().roles;
