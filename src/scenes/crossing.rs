@@ -62,11 +62,11 @@ crate::params! {
         max_separation: f32 = 2.0, 0.0..=10.0, step 0.1, "", Live;
         /// Predictive: how far ahead a meeting is looked for (OpenSteer's pedestrians: 3 s, 8 radii of walking; here 40 ticks, 10 radii).
         lead_time: f32 = 40.0, 1.0..=200.0, step 1.0, "ticks", Live;
-        /// Predictive: weight of the turn aside (OpenSteer's pedestrians: 10).
+        /// Predictive: weight of the push away from the meeting's site (OpenSteer's pedestrians: 10).
         avoid_weight: f32 = 10.0, 0.0..=50.0, step 0.5, "", Live;
         /// ORCA: how far ahead velocities must be collision-free (RVO2's examples: 10 s, 13 radii of walking; here 40 ticks).
         time_horizon: f32 = 40.0, 1.0..=200.0, step 1.0, "ticks", Live;
-        /// Neighbours within this distance are considered (RVO2's examples: 10 radii).
+        /// ORCA: neighbours within this distance are considered (RVO2's examples: 10 radii; predictive looks as far as two agents close in lead_time).
         neighbor_distance: f32 = 80.0, 10.0..=300.0, step 5.0, "px", Live;
         /// ORCA: at most this many nearest neighbours (RVO2's examples: 10).
         max_neighbors: usize = 10, 1..=50, step 1, "", Live;
@@ -89,18 +89,6 @@ const SIDE: f32 = 160.0;
 /// An agent within this distance of its goal has reached it, and turns back.
 const ARRIVED: f32 = 12.0;
 
-impl Default for Decided {
-    fn default() -> Self {
-        Self {
-            force: ("seek", Vec2::ZERO),
-            separation: Vec2::ZERO,
-            preferred: Vec2::ZERO,
-            threat: None,
-            chosen: Vec2::ZERO,
-        }
-    }
-}
-
 /// What one agent decided, for the overlay and the readout.
 #[derive(Debug, Clone, Copy)]
 struct Decided {
@@ -111,6 +99,18 @@ struct Decided {
     preferred: Vec2,
     threat: Option<Threat>,
     chosen: Vec2,
+}
+
+impl Default for Decided {
+    fn default() -> Self {
+        Self {
+            force: ("seek", Vec2::ZERO),
+            separation: Vec2::ZERO,
+            preferred: Vec2::ZERO,
+            threat: None,
+            chosen: Vec2::ZERO,
+        }
+    }
 }
 
 pub struct CrossingScene {
