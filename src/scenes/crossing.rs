@@ -29,7 +29,8 @@
 mod card;
 mod overlay;
 
-use super::{CONTACT_PASSES, TOUCH_TOLERANCE, push_apart, random_point, rng};
+use super::overlaps::Overlap;
+use super::{CONTACT_PASSES, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Knob};
@@ -165,22 +166,10 @@ impl CrossingScene {
 
     /// The overlapping pairs among `positions` now, and the deepest overlap.
     fn overlaps(&mut self, positions: &[Vec2]) -> (u64, f32) {
-        let diameter = 2.0 * self.radius();
         self.neighbors.rebuild(positions);
-        let (mut pairs, mut deepest) = (0, 0.0f32);
-        for (i, &p) in positions.iter().enumerate() {
-            self.neighbors.within(positions, p, diameter, &mut self.scratch);
-            for n in &self.scratch {
-                if (n.index as usize) > i {
-                    let depth = diameter - p.distance(n.position);
-                    if depth > TOUCH_TOLERANCE {
-                        pairs += 1;
-                        deepest = deepest.max(depth);
-                    }
-                }
-            }
-        }
-        (pairs, deepest)
+        let diameter = 2.0 * self.radius();
+        let o = Overlap::by_pairs(&self.neighbors, positions, diameter, self.stage);
+        (o.pairs.into(), o.deepest)
     }
 }
 

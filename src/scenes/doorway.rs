@@ -25,7 +25,6 @@
 mod card;
 mod decide;
 mod look;
-mod overlaps;
 mod room;
 
 use super::{CONTACT_PASSES, in_runs, push_apart, random_point, rng, yes_no};
@@ -44,7 +43,7 @@ use crate::steer::sum::ExactSum;
 use decide::{Decision, Outcome, Rules, decide_group};
 use glam::Vec2;
 use look::Seen;
-use overlaps::Overlap;
+use super::overlaps::Overlap;
 use rand::RngExt;
 use rand_pcg::Pcg32;
 use rayon::prelude::*;

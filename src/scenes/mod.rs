@@ -6,6 +6,7 @@
 //! moves them. While recording, it fills the overlay with the forces it
 //! used; recording never changes the simulation.
 
+pub mod overlaps;
 pub mod registry;
 
 /// Declares the scenes: each row names a scene's module (a file under

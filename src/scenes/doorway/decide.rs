@@ -3,7 +3,7 @@
 //! of the crowd, so the decisions run in parallel.
 
 use super::look::{Seen, look_around};
-use super::overlaps::Overlap;
+use crate::scenes::overlaps::Overlap;
 use super::{DoorwayParams, Room, Variant};
 use crate::sim::crowd::{Agent, Crowd, GROUP, Look};
 use crate::steer::avoid::{AvoidParams, Probes, avoid};

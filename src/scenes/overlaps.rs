@@ -1,7 +1,7 @@
-//! The doorway's overlap figures: overlapping pairs of agent discs on the
-//! stage and the deepest overlap, found either in the neighbour lists the
-//! decisions gather anyway or by a pass over the pairs. Both count the
-//! same pairs, bit for bit (tested below).
+//! Overlap figures of crowd scenes (the doorway, the crossing):
+//! overlapping pairs of agent discs on the stage and the deepest overlap,
+//! found either in the neighbour lists a scene gathers anyway or by a pass
+//! over the pairs. Both count the same pairs, bit for bit (tested below).
 
 use crate::scenes::{TOUCH_TOLERANCE, off_stage};
 use crate::steer::neighbors::{Near, Neighbors, PairFold};
@@ -11,16 +11,16 @@ use glam::Vec2;
 /// neighbourhood, both on the stage: each pair counted once, at its lower
 /// index, as the pass over the pairs ([`Overlap::by_pairs`]) counts it.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub(super) struct Overlap {
-    pub(super) pairs: u32,
+pub struct Overlap {
+    pub pairs: u32,
     /// Deepest overlap, px (0 without one).
-    pub(super) deepest: f32,
+    pub deepest: f32,
 }
 
 impl Overlap {
     /// Agent `me`'s overlaps among `near` (any superset of the agents
     /// within `diameter` of it).
-    pub(super) fn among(me: Near, near: &[Near], diameter: f32, stage: Vec2) -> Self {
+    pub fn among(me: Near, near: &[Near], diameter: f32, stage: Vec2) -> Self {
         let mut overlap = Self::default();
         if off_stage(me.position, stage) {
             return overlap;
@@ -38,7 +38,7 @@ impl Overlap {
     }
 
     /// Both figures together: pairs added, the deeper overlap kept.
-    pub(super) fn merge(a: Self, b: Self) -> Self {
+    pub fn merge(a: Self, b: Self) -> Self {
         Self {
             pairs: a.pairs + b.pairs,
             deepest: a.deepest.max(b.deepest),
@@ -46,12 +46,7 @@ impl Overlap {
     }
 
     /// Every overlapping pair on the stage, by one pass over the pairs.
-    pub(super) fn by_pairs(
-        neighbors: &Neighbors,
-        positions: &[Vec2],
-        diameter: f32,
-        stage: Vec2,
-    ) -> Self {
+    pub fn by_pairs(neighbors: &Neighbors, positions: &[Vec2], diameter: f32, stage: Vec2) -> Self {
         let pass = Overlaps {
             positions,
             diameter,
