@@ -164,18 +164,26 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
     };
     let link = crate::link::parse(text).map_err(|e| format!("--open: {e}"))?;
     let flags = Args {
-        scene: Some(link.scene),
-        variant: link.variant,
+        scene: Some(link.scene.clone()),
+        variant: link.variant.clone(),
         seed: link.seed,
         agents: link.agents,
-        set: link.knobs,
+        set: link.knobs.clone(),
         open: None,
         ..args.clone()
     };
-    resolve_flags(&flags, config).map_err(|e| {
+    let mut start = resolve_flags(&flags, config).map_err(|e| {
         let e = e.strip_prefix("--set ").unwrap_or(&e);
         format!("--open: {e}")
-    })
+    })?;
+    let entry = config.scenes[start.scene].entry;
+    crate::link::apply_edits(&link, entry, &mut start.setup)
+        .and_then(|()| {
+            (start.setup.params.check(Vec2::from(config.app.stage)))
+                .map_err(|e| format!("{}: {}", e.key.trim_start_matches("params."), e.message))
+        })
+        .map_err(|e| format!("--open: {e}"))?;
+    Ok(start)
 }
 
 fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {

@@ -14,15 +14,19 @@ pub const IN_BROWSER: bool = cfg!(target_arch = "wasm32");
 /// Something the user can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// Left button down: grab the obstacle under the pointer, or else show
-    /// or hide the force overlay.
+    /// Left button down: grab (and select) the agent under the pointer, or
+    /// grab the prop under it, or else show or hide the force overlay.
     Press,
     /// Left button up: drop what was grabbed.
     Release,
-    /// Add an obstacle at the pointer.
-    AddObstacle,
-    /// Remove the obstacle under the pointer.
-    RemoveObstacle,
+    /// Add a prop (an obstacle, a path node) at the pointer.
+    AddProp,
+    /// Remove the prop under the pointer.
+    RemoveProp,
+    /// Add an agent of the crowd at the pointer.
+    AddAgent,
+    /// Remove the agent under the pointer.
+    RemoveAgent,
     /// Turn the scene's primary knob up (+1) or down (-1) one step.
     Knob(i32),
     /// Go to scene N (0-based).
@@ -78,6 +82,8 @@ pub enum Key {
     ShiftTab,
     A,
     X,
+    N,
+    Delete,
     P,
     L,
     Z,
@@ -108,8 +114,8 @@ pub enum Scope {
     Variants,
     /// Where the program can write files and quit (not in a web page).
     Desktop,
-    /// Scenes with obstacles a person may move.
-    Obstacles,
+    /// Scenes with props (obstacles, a path's nodes) a person may move.
+    Props,
 }
 
 impl Scope {
@@ -120,7 +126,7 @@ impl Scope {
             Scope::Desktop => !IN_BROWSER,
             Scope::PrimaryKnob => entry.primary().is_some(),
             Scope::Variants => entry.variants.len() > 1,
-            Scope::Obstacles => scene.obstacles().is_some(),
+            Scope::Props => scene.props().is_some(),
         }
     }
 }
@@ -168,19 +174,26 @@ pub const CONTROLS: &[Control] = &[
     Control {
         label: "Left click",
         bindings: &[(Key::Click, Action::Press), (Key::ClickUp, Action::Release)],
-        help: "on an agent: select it and read its mind; on an obstacle: drag it; else show / hide the forces",
+        help: "on an agent: select it (read its mind) and drag it; on an obstacle or path node: drag it; else show / hide the forces. Edits stay through R, V and C",
         scope: Scope::All,
         hint: Hint::Text("click: forces"),
     },
     Control {
         label: "A / X",
+        bindings: &[(Key::A, Action::AddProp), (Key::X, Action::RemoveProp)],
+        help: "add an obstacle (patrol: a path node, on the nearest segment) at the pointer / remove the one under it",
+        scope: Scope::Props,
+        hint: Hint::Text("drag, A / X: edit"),
+    },
+    Control {
+        label: "N / Delete",
         bindings: &[
-            (Key::A, Action::AddObstacle),
-            (Key::X, Action::RemoveObstacle),
+            (Key::N, Action::AddAgent),
+            (Key::Delete, Action::RemoveAgent),
         ],
-        help: "add an obstacle at the pointer / remove the one under it (scenes with obstacles)",
-        scope: Scope::Obstacles,
-        hint: Hint::Text("drag, A / X: obstacles"),
+        help: "add an agent at the pointer / remove the one under it (the scene starts again with the change)",
+        scope: Scope::All,
+        hint: Hint::None,
     },
     Control {
         label: "+ / -",

@@ -90,6 +90,8 @@ pub fn read_input() -> Vec<Action> {
         Key::Right => is_key_pressed(KeyCode::Right),
         Key::A => is_key_pressed(KeyCode::A),
         Key::X => is_key_pressed(KeyCode::X),
+        Key::N => is_key_pressed(KeyCode::N),
+        Key::Delete => is_key_pressed(KeyCode::Delete),
         Key::P => is_key_pressed(KeyCode::P),
         Key::L => is_key_pressed(KeyCode::L),
         Key::Z => is_key_pressed(KeyCode::Z),

@@ -1,5 +1,7 @@
-//! A run as a link: the scene, variant, seed, agent count and every knob
-//! that differs from its built-in default, as a URL fragment
+//! A run as a link: the scene, variant, seed, agent count, every knob
+//! that differs from its built-in default and the edits (`props`: moved
+//! obstacles or path nodes, as `x,y,r;...` or `x,y;...`; `starts`: agents
+//! placed by hand, as `number,x,y;...`), as a URL fragment
 //! (`#scene=flock&variant=separation&seed=5&agents=200&separation_weight=2`).
 //!
 //! The page reads it from its address and the desktop app from `--open`;
@@ -10,6 +12,9 @@
 
 use crate::sim::entry::Entry;
 use crate::sim::lesson::Setup;
+use crate::sim::props::{NODE_PICK, Prop, PropKind};
+use crate::sim::starts::MAX_COORDINATE;
+use glam::Vec2;
 
 /// The longest link taken, in bytes: a scene has some twenty knobs, so a
 /// link is well under a kilobyte.
@@ -18,7 +23,7 @@ pub const MAX_LENGTH: usize = 4096;
 /// What a link asks for, before it is checked against the scenes and
 /// their knobs (as `--scene`, `--variant`, `--seed`, `--agents` and
 /// `--set` are).
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Link {
     pub scene: String,
     pub variant: Option<String>,
@@ -26,6 +31,10 @@ pub struct Link {
     pub agents: Option<u64>,
     /// Knobs as `KEY=VALUE`, as `--set` takes them.
     pub knobs: Vec<String>,
+    /// The scene's props, each item its numbers (`props=x,y,r;x,y,r`).
+    pub props: Option<Vec<Vec<f64>>>,
+    /// Agents placed by hand (`starts=number,x,y;...`).
+    pub starts: Option<Vec<Vec<f64>>>,
 }
 
 /// The fragment of a run of `entry` with `setup`: always its scene,
@@ -46,7 +55,63 @@ pub fn fragment(entry: &Entry, setup: &Setup) -> String {
             out.push_str(&format!("&{}={}", knob.name, value as f32));
         }
     }
+    let props = entry.props(setup.params.as_ref());
+    if let Some(props) = props.filter(|p| Some(p) != entry.props(defaults.as_ref()).as_ref()) {
+        let items = props.items.iter().map(|p| match props.kind {
+            PropKind::Obstacles { .. } => format!("{},{},{}", p.at.x, p.at.y, p.radius),
+            PropKind::Path { .. } => format!("{},{}", p.at.x, p.at.y),
+        });
+        out.push_str(&format!("&props={}", items.collect::<Vec<_>>().join(";")));
+    }
+    if !setup.starts.is_empty() {
+        let items = (setup.starts.iter()).map(|(n, at)| format!("{n},{},{}", at.x, at.y));
+        out.push_str(&format!("&starts={}", items.collect::<Vec<_>>().join(";")));
+    }
     out
+}
+
+/// Puts a link's edits into `setup` (its scene's): the props, checked as
+/// the scene checks its parameters, and the starts.
+pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), String> {
+    if let Some(items) = &link.props {
+        let Some(mut props) = entry.props(setup.params.as_ref()) else {
+            return Err(format!("scene `{}` has no props to edit", entry.name));
+        };
+        let width = match props.kind {
+            PropKind::Obstacles { .. } => 3,
+            PropKind::Path { .. } => 2,
+        };
+        let mut edited = Vec::with_capacity(items.len());
+        for (k, item) in items.iter().enumerate() {
+            let what = format!("props item {}", k + 1);
+            if item.len() != width {
+                return Err(format!(
+                    "{what} has {} numbers; each {} is {}",
+                    item.len(),
+                    props.noun(),
+                    ["x,y", "x,y,radius"][width - 2]
+                ));
+            }
+            let at = Vec2::new(item[0] as f32, item[1] as f32);
+            if !at.is_finite() || at.abs().max_element() > MAX_COORDINATE {
+                return Err(format!(
+                    "{what}: x and y must lie within ±{MAX_COORDINATE} px"
+                ));
+            }
+            let radius = if width == 3 {
+                item[2] as f32
+            } else {
+                NODE_PICK
+            };
+            edited.push(Prop { at, radius });
+        }
+        props.items = edited;
+        entry.set_props(setup.params.as_mut(), &props);
+    }
+    if let Some(items) = &link.starts {
+        setup.starts = crate::config::parse_starts(items)?;
+    }
+    Ok(())
 }
 
 /// Reads a fragment (with or without its `#`). Errors name the part of
@@ -67,14 +132,14 @@ pub fn parse(text: &str) -> Result<Link, String> {
         let Some((key, value)) = part.split_once('=') else {
             return Err(format!("{} is not KEY=VALUE", quoted(part)));
         };
-        let plain = |s: &str| {
+        let plain = |s: &str, more: &str| {
             !s.is_empty()
                 && s.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c))
+                    .all(|c| c.is_ascii_alphanumeric() || "_-.+".contains(c) || more.contains(c))
         };
-        if !plain(key) || !plain(value) {
+        if !plain(key, "") || !plain(value, ",;") {
             return Err(format!(
-                "{}: keys and values are names and numbers (letters, digits, _ - . +)",
+                "{}: keys and values are names and numbers (letters, digits, _ - . + , ;)",
                 quoted(part)
             ));
         }
@@ -92,11 +157,24 @@ pub fn parse(text: &str) -> Result<Link, String> {
             "variant" => link.variant = Some(value.to_string()),
             "seed" => link.seed = Some(number("seed")?),
             "agents" => link.agents = Some(number("agents")?),
+            "props" => link.props = Some(lists(key, value)?),
+            "starts" => link.starts = Some(lists(key, value)?),
             _ => link.knobs.push(format!("{key}={value}")),
         }
     }
     link.scene = scene.ok_or("the link names no scene (#scene=NAME&...)")?;
     Ok(link)
+}
+
+/// `a,b,c;d,e,f` as lists of numbers; an error names the item.
+fn lists(key: &str, value: &str) -> Result<Vec<Vec<f64>>, String> {
+    (value.split(';').enumerate())
+        .map(|(k, item)| {
+            (item.split(',').map(str::parse::<f64>))
+                .collect::<Result<Vec<f64>, _>>()
+                .map_err(|_| format!("{key} item {}: {} is not numbers", k + 1, quoted(item)))
+        })
+        .collect()
 }
 
 /// `text` in backquotes, control characters escaped, cut to 60 characters.
@@ -137,6 +215,46 @@ mod tests {
         assert_eq!(link.scene, "flock");
         assert_eq!(link.seed, Some(5));
         assert_eq!(link.knobs, ["max_force=0.07", "separation_weight=2"]);
+    }
+
+    #[test]
+    fn edits_ride_in_the_link_and_come_back_exactly() {
+        let entry = find("patrol").unwrap();
+        let config = crate::config::Config::embedded();
+        let mut setup = config.scene("patrol").unwrap().setup();
+        let mut props = entry.props(setup.params.as_ref()).unwrap();
+        props.items[1].at = Vec2::new(123.25, 456.5);
+        props.add(Vec2::new(0.1, 0.2));
+        entry.set_props(setup.params.as_mut(), &props);
+        setup.starts.put(2, Vec2::new(7.5, 8.0));
+        let text = fragment(entry, &setup);
+        assert!(
+            text.contains("&props=") && text.contains("&starts=2,7.5,8"),
+            "{text}"
+        );
+        let link = parse(&text).unwrap();
+        let mut opened = config.scene("patrol").unwrap().setup();
+        apply_edits(&link, entry, &mut opened).unwrap();
+        assert_eq!(entry.props(opened.params.as_ref()), Some(props));
+        assert_eq!(opened.starts, setup.starts);
+        assert_eq!(fragment(entry, &opened), text);
+        // An unedited run says nothing of edits.
+        let plain = fragment(entry, &config.scene("patrol").unwrap().setup());
+        assert!(
+            !plain.contains("props") && !plain.contains("starts"),
+            "{plain}"
+        );
+        // Broken edits name the item.
+        let e = parse("#scene=patrol&props=1,2;x,4").unwrap_err();
+        assert!(e.contains("props item 2"), "{e}");
+        let bad = parse("#scene=patrol&props=1,2,3").unwrap();
+        let e = apply_edits(&bad, entry, &mut opened).unwrap_err();
+        assert!(e.contains("props item 1 has 3 numbers"), "{e}");
+        let far = parse("#scene=patrol&props=1,2;1e20,4").unwrap();
+        let e = apply_edits(&far, entry, &mut opened).unwrap_err();
+        assert!(e.contains("props item 2") && e.contains("1000000"), "{e}");
+        let e = apply_edits(&bad, find("seek").unwrap(), &mut opened).unwrap_err();
+        assert!(e.contains("no props"), "{e}");
     }
 
     #[test]

@@ -90,6 +90,9 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         options.log(&format!("config error {notice}"));
     }
     options.log(&format!("scene {}", app.entry().name));
+    // The scene whose path nodes were last announced (patrol's, where a
+    // test or a person finds them to drag).
+    let mut announced = None;
     loop {
         let frame_started = Stopwatch::start();
         let screen = vec2(screen_width(), screen_height());
@@ -131,6 +134,12 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         // clicks become actions, through the controls table.
         app.aim_camera();
         let panes = views(&app, layout.stage);
+        if announced != Some(app.index()) {
+            announced = Some(app.index());
+            for line in node_lines(&app, panes[0].0) {
+                options.log(&line);
+            }
+        }
         let mouse = glam::Vec2::from(mouse_position());
         let view_under = |views: &[(View, Rect)]| {
             views
@@ -425,6 +434,25 @@ fn pane_label(view: &View, variant: &str, runner: &Runner, scale: f32) {
         size,
         render::palette::ACCENT,
     );
+}
+
+/// Where each node of the scene's path is, in the world and on the
+/// screen: `node 0 at 100.0 500.0 screen 212 640`.
+fn node_lines(app: &App, view: View) -> Vec<String> {
+    use steering_demos::sim::props::PropKind;
+    let Some(props) = app.scene().props() else {
+        return Vec::new();
+    };
+    if !matches!(props.kind, PropKind::Path { .. }) {
+        return Vec::new();
+    }
+    (props.items.iter().enumerate())
+        .map(|(i, p)| {
+            let on = view.to_screen(p.at);
+            let (x, y) = (p.at.x, p.at.y);
+            format!("node {i} at {x:.1} {y:.1} screen {:.0} {:.0}", on.x, on.y)
+        })
+        .collect()
 }
 
 /// Applies what the panel asked for; the event lines.

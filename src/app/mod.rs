@@ -14,7 +14,6 @@ use crate::sim::entry::Entry;
 use crate::sim::knobs::{Apply, Knob, number};
 use crate::sim::lesson::{Input, Setup};
 use crate::sim::runner::Runner;
-use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::NeighborMode;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
@@ -26,10 +25,8 @@ pub struct App {
     index: usize,
     /// What each scene was last set to, kept across scene switches.
     memory: Vec<Setup>,
-    /// Each scene's obstacles as the user left them, kept across restarts.
-    layouts: Vec<Option<Vec<Obstacle>>>,
-    /// The obstacle being dragged, and where it was grabbed (from its centre).
-    drag: Option<(usize, Vec2)>,
+    /// What the left button holds.
+    drag: Option<edit::Drag>,
     runner: Runner,
     /// The split view's right pane: the same scene, seed and knobs in
     /// another variant, stepped in lockstep.
@@ -80,7 +77,6 @@ impl App {
         let runner = Self::start(&config, index, &memory[index]);
         let pointer = runner.stage() * 0.5;
         Self {
-            layouts: vec![None; config.scenes.len()],
             drag: None,
             compare: None,
             card: false,
@@ -131,19 +127,13 @@ impl App {
         self.other_search = None;
     }
 
-    /// The running scene in `variant`, with the user's obstacle layout.
+    /// The running scene in `variant`, with the user's edits.
     fn start_runner(&self, variant: usize) -> Runner {
         let setup = Setup {
             variant,
             ..self.memory[self.index].clone()
         };
-        let mut runner = Self::start(&self.config, self.index, &setup);
-        if let (Some(layout), Some(obstacles)) =
-            (self.layouts[self.index].clone(), runner.obstacles_mut())
-        {
-            *obstacles = layout;
-        }
-        runner
+        Self::start(&self.config, self.index, &setup)
     }
 
     /// The running scene's link: its start and every knob off its default.
@@ -224,34 +214,17 @@ impl App {
     pub fn apply(&mut self, action: Action) -> Option<String> {
         match action {
             Action::Press => {
-                if let Some(i) = self.agent_under_pointer() {
-                    let again = self.runner.selected() == Some(i);
-                    return self.select((!again).then_some(i));
-                }
-                if let Some(grab) = self.obstacle_under_pointer() {
-                    self.drag = Some(grab);
-                    return None;
+                if let Some(event) = self.grab() {
+                    return event;
                 }
                 self.show_forces = !self.show_forces;
                 Some(format!("forces {}", on_off(self.show_forces)))
             }
-            Action::Release => {
-                let (i, _) = self.drag.take()?;
-                self.obstacle_event(i)
-            }
-            Action::AddObstacle => {
-                let radius = self.runner.new_obstacle_radius();
-                let center = self.pointer;
-                let obstacles = self.runner.obstacles_mut()?;
-                obstacles.push(Obstacle::Circle { center, radius });
-                let i = obstacles.len() - 1;
-                self.obstacle_event(i)
-            }
-            Action::RemoveObstacle => {
-                let (i, _) = self.obstacle_under_pointer()?;
-                self.runner.obstacles_mut()?.remove(i);
-                self.obstacle_event(i)
-            }
+            Action::Release => self.drop_grabbed(),
+            Action::AddProp => self.add_prop(),
+            Action::RemoveProp => self.remove_prop(),
+            Action::AddAgent => self.add_agent(),
+            Action::RemoveAgent => self.remove_agent(),
             Action::Knob(steps) => {
                 let (knob, value) = self.primary()?;
                 self.set_knob(knob, knob.stepped(value, steps))

@@ -1,7 +1,7 @@
 use super::*;
 use crate::steer::neighbors::NeighborMode;
 
-fn app_on(scene: &str) -> App {
+pub(super) fn app_on(scene: &str) -> App {
     let config = Config::embedded();
     let index = config
         .scenes
@@ -201,64 +201,6 @@ fn the_doorway_keeps_the_original_pace_of_30_ticks_per_second() {
     app.apply(Action::Scene(0));
     let ticks: u32 = (0..60).map(|_| app.advance(1.0 / 60.0, Vec2::ZERO)).sum();
     assert_eq!(ticks, 60, "the other scenes at the app's 60");
-}
-
-#[test]
-fn obstacles_drag_add_and_remove_and_survive_a_restart() {
-    let mut app = app_on("avoid");
-    let Some(&[Obstacle::Circle { center, .. }, ..]) = app.scene().obstacles() else {
-        panic!("the avoid scene has obstacles");
-    };
-    // Press on obstacle 0, drag it 100 px right, drop it.
-    app.point_at(center);
-    assert_eq!(
-        app.apply(Action::Press),
-        None,
-        "a press on an obstacle grabs it"
-    );
-    assert!(!app.show_forces);
-    app.point_at(center + Vec2::new(100.0, 0.0));
-    let dropped = app.apply(Action::Release);
-    let moved = center + Vec2::new(100.0, 0.0);
-    assert_eq!(
-        dropped,
-        Some(format!(
-            "obstacle 0 {} {}",
-            moved.x.round(),
-            moved.y.round()
-        ))
-    );
-    // A press on empty stage still toggles the forces.
-    app.point_at(Vec2::new(5.0, 5.0));
-    assert_eq!(app.apply(Action::Press).as_deref(), Some("forces on"));
-    assert_eq!(app.apply(Action::Release), None);
-    // Add at the pointer, remove it again.
-    let count = app.scene().obstacles().unwrap().len();
-    assert_eq!(
-        app.apply(Action::AddObstacle),
-        Some(format!("obstacle {count} 5 5"))
-    );
-    assert_eq!(
-        app.apply(Action::RemoveObstacle),
-        Some(format!("obstacle {count} removed"))
-    );
-    assert_eq!(
-        app.apply(Action::RemoveObstacle),
-        None,
-        "nothing under the pointer"
-    );
-    // The layout survives a variant change.
-    app.apply(Action::NextVariant);
-    let Some(&[Obstacle::Circle { center: now, .. }, ..]) = app.scene().obstacles() else {
-        panic!("obstacles after the restart");
-    };
-    assert_eq!(now, moved);
-    let mut seek = app_on("seek");
-    assert_eq!(
-        seek.apply(Action::AddObstacle),
-        None,
-        "no obstacles to add to"
-    );
 }
 
 #[test]

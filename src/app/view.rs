@@ -9,7 +9,8 @@ impl App {
     /// Whether a press at the pointer would take something: an agent to
     /// select, an obstacle to drag (else it is a click on the stage).
     pub fn grabs_at_pointer(&self) -> bool {
-        self.agent_under_pointer().is_some() || self.obstacle_under_pointer().is_some()
+        self.agent_under_pointer().is_some()
+            || (self.runner.props()).is_some_and(|p| p.under(self.pointer).is_some())
     }
 
     /// Keeps the camera on the stage of the running scene (a new scene

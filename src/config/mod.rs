@@ -18,6 +18,7 @@ use crate::sim::knobs::{Invalid, Params};
 use crate::sim::lesson::Setup;
 use crate::sim::pointer::{PointerMode, ScriptedPointer};
 use crate::sim::runner::Runner;
+use crate::sim::starts::Starts;
 use crate::steer::neighbors::NeighborMode;
 use glam::Vec2;
 use locate::Locator;
@@ -66,6 +67,8 @@ pub struct SceneConfig {
     /// Without a window the pointer follows the script, or stays where it starts.
     pub pointer: PointerMode,
     pub params: Box<dyn Params>,
+    /// Agents placed by hand (`starts = [[number, x, y], ...]`).
+    pub starts: Starts,
 }
 
 impl SceneConfig {
@@ -80,6 +83,7 @@ impl SceneConfig {
             tick_hz: d.tick_hz.unwrap_or(app.tick_hz),
             pointer: d.pointer,
             params: entry.default_params(),
+            starts: Starts::default(),
         }
     }
 
@@ -95,6 +99,7 @@ impl SceneConfig {
             variant: self.variant,
             neighbors: NeighborMode::Grid,
             params: self.params.clone(),
+            starts: self.starts.clone(),
         }
     }
 }
@@ -217,6 +222,7 @@ struct RawScene {
     tick_hz: Option<f32>,
     variant: Option<String>,
     pointer: Option<PointerMode>,
+    starts: Option<Vec<Vec<f64>>>,
     #[allow(dead_code)]
     params: Option<IgnoredAny>,
 }
@@ -266,8 +272,34 @@ fn scene(
         scene.tick_hz = hz;
     }
     scene.pointer = raw.pointer.unwrap_or(scene.pointer);
+    if let Some(starts) = raw.starts {
+        scene.starts = parse_starts(&starts).map_err(|m| blame(Invalid::new("starts", m)))?;
+    }
     scene.params.check(Vec2::from(app.stage)).map_err(blame)?;
     Ok(scene)
+}
+
+/// `starts = [[number, x, y], ...]`: each item three numbers, the first
+/// a whole agent number.
+pub(crate) fn parse_starts(items: &[Vec<f64>]) -> Result<Starts, String> {
+    let mut out = Vec::with_capacity(items.len());
+    for (k, item) in items.iter().enumerate() {
+        let &[number, x, y] = item.as_slice() else {
+            return Err(format!(
+                "item {} has {} numbers; each is [agent, x, y]",
+                k + 1,
+                item.len()
+            ));
+        };
+        if !(0.0..=f64::from(u32::MAX)).contains(&number) || number.fract() != 0.0 {
+            return Err(format!(
+                "item {}: the agent number must be a whole number from 0 (got {number})",
+                k + 1
+            ));
+        }
+        out.push((number as u64, Vec2::new(x as f32, y as f32)));
+    }
+    Starts::new(out)
 }
 
 #[cfg(test)]

@@ -14,12 +14,18 @@
 //! variants; a click on the stage shows ahead, ahead2, the threat and the
 //! avoidance force.
 
-use super::{check_round_obstacles, clear_point, penetration, point, rng, round_obstacles};
+use super::{
+    check_round_obstacles, clear_point, obstacle_props, penetration, point, rng, round_obstacles,
+    set_obstacle_props,
+};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
+use crate::sim::lesson::{
+    Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
+};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer, Neighbourhood};
+use crate::sim::props::Props;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
@@ -304,10 +310,17 @@ impl Lesson for AvoidScene {
 
     fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
         let at = crowd.positions()[i];
-        Some(Neighbourhood::around(at, self.params.separation_radius, &self.neighbors))
+        Some(Neighbourhood::around(
+            at,
+            self.params.separation_radius,
+            &self.neighbors,
+        ))
     }
 
     fn retune(&mut self, params: &AvoidSceneParams) {
+        if params.obstacles != self.params.obstacles {
+            self.obstacles = round_obstacles(&params.obstacles);
+        }
         self.params = params.clone();
     }
 
@@ -319,16 +332,15 @@ impl Lesson for AvoidScene {
         0.55
     }
 
-    fn obstacles(&self) -> Option<&[Obstacle]> {
-        Some(&self.obstacles)
+    fn props(params: &AvoidSceneParams) -> Option<Props> {
+        Some(obstacle_props(
+            &params.obstacles,
+            params.new_obstacle_radius,
+        ))
     }
 
-    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
-        Some(&mut self.obstacles)
-    }
-
-    fn new_obstacle_radius(&self) -> f32 {
-        self.params.new_obstacle_radius
+    fn set_props(params: &mut AvoidSceneParams, props: &Props) {
+        set_obstacle_props(&mut params.obstacles, props);
     }
 }
 
@@ -349,7 +361,10 @@ impl AvoidScene {
                 continue;
             }
             let max_speed = self.params.max_speed;
-            o.value("dynamic_length", vel.length() / max_speed.max(f32::MIN_POSITIVE));
+            o.value(
+                "dynamic_length",
+                vel.length() / max_speed.max(f32::MIN_POSITIVE),
+            );
             o.value("ahead", l.ahead);
             o.value("ahead2", l.ahead2);
             o.value("avoidance", l.force);

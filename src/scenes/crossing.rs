@@ -188,6 +188,7 @@ impl Lesson for CrossingScene {
     ];
     type Params = CrossingParams;
     type Variant = Variant;
+    const CROWD: &'static [Look] = &[Look::Plain, Look::Faded];
 
     fn new(params: &CrossingParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);

@@ -21,14 +21,15 @@
 //! shows each hider's spot, its force and the hunter's lines of sight.
 
 use super::{
-    check_round_obstacles, clear_point, penetration, point, random_point, rng, round_obstacles,
-    yes_no,
+    check_round_obstacles, clear_point, obstacle_props, penetration, point, random_point, rng,
+    round_obstacles, set_obstacle_props, yes_no,
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::mind::Card;
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::mind::Card;
+use crate::sim::props::Props;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
@@ -120,7 +121,6 @@ struct Hider {
     wander_angle: f32,
 }
 
-
 pub struct HideScene {
     params: HideSceneParams,
     variant: Variant,
@@ -177,14 +177,12 @@ impl Lesson for HideScene {
         Knob::agents("Hiders (the hunter comes on top).", 6, 200, 1),
         0,
     );
-    const PRIMARY: Option<Field<HideSceneParams>> =
-        Some(HideSceneParams::distance_from_boundary);
-    const ROLES: &'static [(Look, &'static str)] = &[
-        (Look::Pursuer, "hunter"),
-        (Look::Evader, "hider"),
-    ];
+    const PRIMARY: Option<Field<HideSceneParams>> = Some(HideSceneParams::distance_from_boundary);
+    const ROLES: &'static [(Look, &'static str)] =
+        &[(Look::Pursuer, "hunter"), (Look::Evader, "hider")];
     type Params = HideSceneParams;
     type Variant = Variant;
+    const CROWD: &'static [Look] = &[Look::Evader];
 
     fn new(params: &HideSceneParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let obstacles = round_obstacles(&params.obstacles);
@@ -260,7 +258,8 @@ impl Lesson for HideScene {
                 let to = match self.prey {
                     Some(prey) => {
                         let (at, moving) = (positions[prey], velocities[prey]);
-                        let future = predict(pos, at, moving, limits.max_speed, Prediction::Dynamic);
+                        let future =
+                            predict(pos, at, moving, limits.max_speed, Prediction::Dynamic);
                         seek(pos, vel, future, limits.max_speed)
                     }
                     None => arrive(pos, vel, input.pointer, limits.max_speed, p.slowing_radius),
@@ -286,7 +285,11 @@ impl Lesson for HideScene {
                     (wander(vel, hider.wander_angle, &SERIES).force, None, None)
                 }
             };
-            let others = positions.iter().enumerate().skip(1).filter(|&(j, _)| j != i);
+            let others = positions
+                .iter()
+                .enumerate()
+                .skip(1)
+                .filter(|&(j, _)| j != i);
             let push = separation(pos, others.map(|(_, &q)| q), &sep);
             let inside = stay_within(pos, vel, margin, self.stage - margin, p.max_speed);
             let hider = &mut self.hiders[i];
@@ -348,7 +351,9 @@ impl Lesson for HideScene {
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
         if i == HUNTER {
-            let prey = self.prey.map_or("none in sight".into(), |k| format!("hider {k}"));
+            let prey = self
+                .prey
+                .map_or("none in sight".into(), |k| format!("hider {k}"));
             return vec![("role", "hunter".into()), ("chasing", prey)];
         }
         let Some(h) = self.hiders.get(i) else {
@@ -373,6 +378,9 @@ impl Lesson for HideScene {
     }
 
     fn retune(&mut self, params: &HideSceneParams) {
+        if params.obstacles != self.params.obstacles {
+            self.obstacles = round_obstacles(&params.obstacles);
+        }
         self.params = params.clone();
     }
 
@@ -380,16 +388,15 @@ impl Lesson for HideScene {
         self.params.agent_radius
     }
 
-    fn obstacles(&self) -> Option<&[Obstacle]> {
-        Some(&self.obstacles)
+    fn props(params: &HideSceneParams) -> Option<Props> {
+        Some(obstacle_props(
+            &params.obstacles,
+            params.new_obstacle_radius,
+        ))
     }
 
-    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
-        Some(&mut self.obstacles)
-    }
-
-    fn new_obstacle_radius(&self) -> f32 {
-        self.params.new_obstacle_radius
+    fn set_props(params: &mut HideSceneParams, props: &Props) {
+        set_obstacle_props(&mut params.obstacles, props);
     }
 }
 

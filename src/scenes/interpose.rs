@@ -96,6 +96,7 @@ impl Lesson for InterposeScene {
         &[(Look::Evader, "the pair"), (Look::Pursuer, "interposer")];
     type Params = InterposeParams;
     type Variant = Variant;
+    const CROWD: &'static [Look] = &[Look::Pursuer];
 
     fn new(params: &InterposeParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);

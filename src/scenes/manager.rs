@@ -30,13 +30,17 @@
 //! every agent's four forces and its feelers.
 
 use super::{
-    check_round_obstacles, clear_point_in, penetration, random_heading, rng, round_obstacles,
+    check_round_obstacles, clear_point_in, obstacle_props, penetration, random_heading, rng,
+    round_obstacles, set_obstacle_props,
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer, Neighbourhood};
+use crate::sim::lesson::{
+    Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
+};
 use crate::sim::mind::Card;
+use crate::sim::props::Props;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::combine::{Smoother, Term, dithered, prioritized, weighted_sum};
 use crate::steer::group::{SeparationParams, separation};
@@ -405,13 +409,20 @@ impl Lesson for ManagerScene {
     fn headline(&self, _crowd: &Crowd) -> Figures {
         [
             ("agents in an obstacle", self.inside as f64),
-            ("heading turn (mrad/tick)", f64::from(self.turn_now) * 1000.0),
+            (
+                "heading turn (mrad/tick)",
+                f64::from(self.turn_now) * 1000.0,
+            ),
         ]
         .into()
     }
 
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
-        let depth = penetration(&self.obstacles, crowd.positions()[i], self.params.agent_radius);
+        let depth = penetration(
+            &self.obstacles,
+            crowd.positions()[i],
+            self.params.agent_radius,
+        );
         let outside = outside_by(crowd.positions()[i], &ROOM);
         vec![
             ("in an obstacle", format!("{depth:.1} px")),
@@ -421,10 +432,17 @@ impl Lesson for ManagerScene {
 
     fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
         let at = crowd.positions()[i];
-        Some(Neighbourhood::around(at, self.params.separation_radius, &self.neighbors))
+        Some(Neighbourhood::around(
+            at,
+            self.params.separation_radius,
+            &self.neighbors,
+        ))
     }
 
     fn retune(&mut self, params: &ManagerParams) {
+        if params.obstacles != self.params.obstacles {
+            self.obstacles = round_obstacles(&params.obstacles);
+        }
         self.params = params.clone();
     }
 
@@ -432,16 +450,15 @@ impl Lesson for ManagerScene {
         Some(&self.headings)
     }
 
-    fn obstacles(&self) -> Option<&[Obstacle]> {
-        Some(&self.obstacles)
+    fn props(params: &ManagerParams) -> Option<Props> {
+        Some(obstacle_props(
+            &params.obstacles,
+            params.new_obstacle_radius,
+        ))
     }
 
-    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
-        Some(&mut self.obstacles)
-    }
-
-    fn new_obstacle_radius(&self) -> f32 {
-        self.params.new_obstacle_radius
+    fn set_props(params: &mut ManagerParams, props: &Props) {
+        set_obstacle_props(&mut params.obstacles, props);
     }
 }
 

@@ -140,6 +140,7 @@ impl Lesson for PursuitScene {
     ];
     type Params = PursuitParams;
     type Variant = Variant;
+    const CROWD: &'static [Look] = &[Look::Pursuer];
 
     fn new(params: &PursuitParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         // Pursuers look ahead a constant T in that variant; evaders always look dynamically.

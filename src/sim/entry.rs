@@ -6,6 +6,7 @@ use super::crowd::Look;
 use super::knobs::{Knob, Params};
 use super::lesson::{Defaults, Lesson, Scene, Setup, Spawn, Variant};
 use super::mind::Card;
+use super::props::Props;
 
 /// A scene kind, type-erased: its name, title, variants, knobs and how to
 /// build it.
@@ -27,6 +28,10 @@ pub struct Entry {
     default_params: fn() -> Box<dyn Params>,
     parse: fn(toml::de::ValueDeserializer<'_>) -> Result<Box<dyn Params>, toml::de::Error>,
     fixed: fn() -> Vec<(String, String)>,
+    props: fn(&dyn Params) -> Option<Props>,
+    set_props: fn(&mut dyn Params, &Props) -> bool,
+    /// The looks of the agents the agent count counts ([`Lesson::CROWD`]).
+    pub crowd: &'static [Look],
 }
 
 impl std::fmt::Debug for Entry {
@@ -55,6 +60,9 @@ impl Entry {
             default_params: default_params::<L>,
             parse: parse::<L>,
             fixed: fixed::<L>,
+            props: props::<L>,
+            set_props: set_props::<L>,
+            crowd: L::CROWD,
         }
     }
 
@@ -94,6 +102,16 @@ impl Entry {
     /// The lesson card of variant `variant` (the first's, past the last).
     pub fn card(&self, variant: usize) -> Card {
         (self.cards)(variant)
+    }
+
+    /// The props in `params` a person may edit, if the scene has any.
+    pub fn props(&self, params: &dyn Params) -> Option<Props> {
+        (self.props)(params)
+    }
+
+    /// Writes edited props into `params`; false if they are another scene's.
+    pub fn set_props(&self, params: &mut dyn Params, props: &Props) -> bool {
+        (self.set_props)(params, props)
     }
 
     /// The knob `+` and `-` turn.
@@ -161,6 +179,18 @@ fn fixed<L: Lesson>() -> Vec<(String, String)> {
         .filter(|(key, _)| !knobs.iter().any(|k| k.name == key))
         .map(|(key, value)| (key, value.to_string()))
         .collect()
+}
+
+fn props<L: Lesson>(params: &dyn Params) -> Option<Props> {
+    L::props(typed::<L>(params).ok()?)
+}
+
+fn set_props<L: Lesson>(params: &mut dyn Params, props: &Props) -> bool {
+    let Some(params) = params.as_any_mut().downcast_mut::<L::Params>() else {
+        return false;
+    };
+    L::set_props(params, props);
+    true
 }
 
 fn card<L: Lesson>(variant: usize) -> Card {

@@ -7,9 +7,10 @@ use super::entry::WrongScene;
 use super::knobs::{Field, Knob, Tunable};
 use super::mind::Card;
 use super::pointer::PointerMode;
+use super::props::Props;
 use super::sample::OverlaySample;
+use super::starts::Starts;
 use crate::overlay::Overlay;
-use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{NeighborMode, Neighbors};
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -61,6 +62,8 @@ pub struct Setup {
     pub variant: usize,
     pub neighbors: NeighborMode,
     pub params: Box<dyn super::knobs::Params>,
+    /// Agents a person placed, added or removed ([`Starts`]).
+    pub starts: Starts,
 }
 
 /// What a scene is called and starts with, besides its parameters.
@@ -89,11 +92,17 @@ pub struct Spawn<'a> {
     pub stage: Vec2,
     pub(crate) crowd: &'a mut Crowd,
     pub(crate) looks: &'a mut Vec<Look>,
+    /// Where a person put agents, by spawn number: these replace the
+    /// scene's own positions.
+    pub(crate) starts: &'a Starts,
 }
 
 impl Spawn<'_> {
-    /// Adds an agent, drawn with `look`.
+    /// Adds an agent, drawn with `look`, at `position` (or where a person
+    /// put it: [`Setup::starts`]).
     pub fn agent(&mut self, position: Vec2, velocity: Vec2, mass: f32, look: Look) {
+        let number = u32::try_from(self.crowd.len()).unwrap_or(u32::MAX);
+        let position = self.starts.get(number).unwrap_or(position);
         self.crowd.push(position, velocity, mass);
         self.looks.push(look);
     }
@@ -314,18 +323,18 @@ pub trait Lesson: Send + Sized + 'static {
     fn neighbourhood(&self, _i: usize, _crowd: &Crowd) -> Option<Neighbourhood<'_>> {
         None
     }
-    /// Obstacles a person may drag, add and remove, in scenes that have them.
-    fn obstacles(&self) -> Option<&[Obstacle]> {
+    /// The props a person may drag, add and remove (obstacles, a path's
+    /// nodes), as `params` holds them ([`Props`]); `None`: the scene has none.
+    fn props(_params: &Self::Params) -> Option<Props> {
         None
     }
-    /// The same, to edit.
-    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
-        None
-    }
-    /// Radius of an obstacle added at the pointer.
-    fn new_obstacle_radius(&self) -> f32 {
-        40.0
-    }
+    /// Writes edited props back into `params` (the scene then takes them
+    /// through [`Lesson::retune`]).
+    fn set_props(_params: &mut Self::Params, _props: &Props) {}
+    /// The looks of the agents the agent count counts (who [ and ], and
+    /// adding and removing agents, add and remove): the crowd, not its
+    /// leader, target or hunter.
+    const CROWD: &'static [Look] = &[Look::Plain];
     /// The cell size, in px, by which the runner keeps the crowd in cell
     /// order ([`super::cells`]: row by row, so the scene's grid goes by
     /// rows too), or `None` to keep the spawn's order. A
@@ -379,9 +388,6 @@ pub trait Scene: Send {
     fn fade_alpha(&self) -> f32;
     fn headings(&self) -> Option<&[Vec2]>;
     fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>>;
-    fn obstacles(&self) -> Option<&[Obstacle]>;
-    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>>;
-    fn new_obstacle_radius(&self) -> f32;
     fn cell_order(&self) -> Option<f32>;
 }
 
@@ -419,15 +425,6 @@ impl<L: Lesson> Scene for L {
     }
     fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
         Lesson::neighbourhood(self, i, crowd)
-    }
-    fn obstacles(&self) -> Option<&[Obstacle]> {
-        Lesson::obstacles(self)
-    }
-    fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
-        Lesson::obstacles_mut(self)
-    }
-    fn new_obstacle_radius(&self) -> f32 {
-        Lesson::new_obstacle_radius(self)
     }
     fn cell_order(&self) -> Option<f32> {
         Lesson::cell_order(self)

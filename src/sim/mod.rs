@@ -9,10 +9,12 @@ pub mod knobs;
 pub mod lesson;
 pub mod mind;
 pub mod pointer;
+pub mod props;
 pub mod report;
 pub mod runner;
 pub mod sample;
 pub mod series;
+pub mod starts;
 
 /// The most agents a scene may ask for: a million, which the crowd scenes
 /// run in: the doorway and leader following in under 200 MB, flocking in

@@ -7,10 +7,10 @@ use super::crowd::{Crowd, Look, Metric, Sampling, Stats};
 use super::knobs::Params;
 use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
 use super::mind::Mind;
+use super::props::Props;
 use super::series::Series;
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::entry::{Entry, WrongScene};
-use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -92,6 +92,7 @@ impl Runner {
             stage,
             crowd: &mut crowd,
             looks: &mut looks,
+            starts: &setup.starts,
         };
         let scene = (entry.build)(setup, &mut spawn)?;
         let stage = spawn.stage;
@@ -372,17 +373,21 @@ impl Runner {
             _ => self.crowd.velocities(),
         }
     }
-    /// The obstacles a person may edit, in scenes that have them.
-    pub fn obstacles(&self) -> Option<&[Obstacle]> {
-        self.scene.obstacles()
+    /// Puts agent `id` at `at` now, its velocity kept (a person drags it);
+    /// drawn there at once, not slid there.
+    pub fn place(&mut self, id: usize, at: Vec2) {
+        if let Some(i) = self.crowd.index_of(id) {
+            self.crowd.teleport(i, at);
+            if let Some(p) = self.previous.get_mut(i) {
+                *p = at;
+            }
+        }
     }
-    /// The same, to edit.
-    pub fn obstacles_mut(&mut self) -> Option<&mut Vec<Obstacle>> {
-        self.scene.obstacles_mut()
-    }
-    /// Radius of an obstacle added at the pointer.
-    pub fn new_obstacle_radius(&self) -> f32 {
-        self.scene.new_obstacle_radius()
+
+    /// The props a person may edit (obstacles, path nodes), as the
+    /// scene's parameters hold them.
+    pub fn props(&self) -> Option<Props> {
+        self.entry.props(self.setup.params.as_ref())
     }
 }
 

@@ -173,6 +173,7 @@ fn another_scenes_parameters_or_variant_are_refused_not_replaced() {
         variant: 0,
         neighbors: NeighborMode::Grid,
         params: flock.default_params(),
+        starts: Default::default(),
     };
     let wrong = Runner::new(seek, stage, &setup, settings).err();
     let parameters = WrongScene {
