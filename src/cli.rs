@@ -39,6 +39,12 @@ pub struct Args {
     /// Start from a link's fragment: '#scene=NAME&variant=V&seed=N&agents=N&KNOB=VALUE...'
     #[arg(long, value_name = "LINK", conflicts_with_all = ["scene", "variant", "seed", "agents", "set"])]
     pub open: Option<String>,
+    /// Start from a preset: shipped, or saved with Ctrl+S (see --presets)
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["scene", "variant", "seed", "agents", "set", "open"])]
+    pub preset: Option<String>,
+    /// List the presets, a name and what it shows on each line, and exit
+    #[arg(long, conflicts_with_all = ["headless", "screenshot", "list", "share"])]
+    pub presets: bool,
     /// Print the link of the start asked for (scene, variant, seed, agents, knobs), and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot", "list"])]
     pub share: bool,
@@ -156,8 +162,27 @@ pub struct Start {
 /// Errors name the flag and list what is valid. A link (`--open`) is
 /// checked as the flags it stands for, and its errors name `--open`.
 pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
-    if args.headless && args.scene.is_none() && args.open.is_none() {
-        return Err("the argument '--headless' needs '--scene <NAME>' or '--open <LINK>'".into());
+    if args.headless && args.scene.is_none() && args.open.is_none() && args.preset.is_none() {
+        return Err(
+            "the argument '--headless' needs '--scene <NAME>', '--open <LINK>' or '--preset <NAME>'"
+                .into(),
+        );
+    }
+    if let Some(name) = &args.preset {
+        let folder = crate::config::preset::user_folder();
+        let preset = crate::config::preset::find(name, folder.as_deref(), &config.app)
+            .map_err(|e| format!("--preset: {e}"))?;
+        let flags = Args {
+            scene: Some(preset.scene.entry.name.to_string()),
+            preset: None,
+            ..args.clone()
+        };
+        let mut start = resolve_flags(&flags, config)?;
+        start.setup = Setup {
+            neighbors: start.setup.neighbors,
+            ..preset.scene.setup()
+        };
+        return Ok(start);
     }
     let Some(text) = &args.open else {
         return resolve_flags(args, config);

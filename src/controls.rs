@@ -63,6 +63,10 @@ pub enum Action {
     Rate(i32),
     /// Say the run's link ([`crate::link`]).
     Share,
+    /// Save the running start as a preset (the window writes it).
+    SavePreset,
+    /// Open the list of presets in the panel.
+    OpenPresets,
 }
 
 /// A key or button, whatever the window library calls it.
@@ -102,6 +106,9 @@ pub enum Key {
     RightBracket,
     F12,
     Escape,
+    /// Ctrl held with S, with O.
+    CtrlS,
+    CtrlO,
 }
 
 /// Which scenes a control means something in.
@@ -330,6 +337,16 @@ pub const CONTROLS: &[Control] = &[
         label: "U",
         bindings: &[(Key::U, Action::Share)],
         help: "the run's link (scene, variant, seed, knobs): printed and copied; --open starts from it",
+        scope: Scope::All,
+        hint: Hint::None,
+    },
+    Control {
+        label: "Ctrl+S / Ctrl+O",
+        bindings: &[
+            (Key::CtrlS, Action::SavePreset),
+            (Key::CtrlO, Action::OpenPresets),
+        ],
+        help: "save the scene as it starts now (knobs, edits) as a preset / open the presets in the panel",
         scope: Scope::All,
         hint: Hint::None,
     },

@@ -79,6 +79,7 @@ pub fn read_input() -> Vec<Action> {
         typed.push(c);
     }
     let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
     let pressed = |key: Key| match key {
         Key::Click => is_mouse_button_pressed(MouseButton::Left),
         Key::ClickUp => is_mouse_button_released(MouseButton::Left),
@@ -98,7 +99,9 @@ pub fn read_input() -> Vec<Action> {
         Key::T => is_key_pressed(KeyCode::T),
         Key::M => is_key_pressed(KeyCode::M),
         Key::C => is_key_pressed(KeyCode::C),
-        Key::S => is_key_pressed(KeyCode::S),
+        Key::S => !ctrl && is_key_pressed(KeyCode::S),
+        Key::CtrlS => ctrl && is_key_pressed(KeyCode::S),
+        Key::CtrlO => ctrl && is_key_pressed(KeyCode::O),
         Key::F => is_key_pressed(KeyCode::F),
         Key::V => is_key_pressed(KeyCode::V),
         Key::R => is_key_pressed(KeyCode::R),

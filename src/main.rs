@@ -5,6 +5,7 @@
 //! runs a scene headless, or opens the window and hands it to the frame
 //! loop (`window.rs`).
 
+mod files;
 mod input;
 mod render;
 mod stepping;
@@ -127,7 +128,7 @@ fn run() -> Result<(), Exit> {
     }
     // Headless runs and --list answer in the terminal: a broken file stops
     // them. The window falls back on the built-in scenes and shows the error.
-    let (config, config_error) = if args.headless || args.list {
+    let (config, config_error) = if args.headless || args.list || args.presets {
         (
             Config::load(args.config.as_deref()).map_err(|e| e.to_string())?,
             None,
@@ -137,6 +138,16 @@ fn run() -> Result<(), Exit> {
     };
     if args.list {
         say(cli::list(&config).trim_end())?;
+        return Ok(());
+    }
+    if args.presets {
+        let folder = steering_demos::config::preset::user_folder();
+        for preset in steering_demos::config::preset::all(folder.as_deref(), &config.app) {
+            match preset {
+                Ok(p) => say(&format!("{}  {}", p.name, p.description))?,
+                Err(e) => eprintln!("steering-demos: {e}"),
+            }
+        }
         return Ok(());
     }
     // A page with a broken link in its address starts as if it had none,

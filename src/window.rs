@@ -3,6 +3,7 @@
 //! everything is drawn where the layout puts it, and the fixed steps run
 //! (on a thread of their own, see [`crate::stepping`]) while the frame is shown.
 
+use crate::files;
 use crate::input::{CameraInput, read_input};
 use crate::render::lab::{self, PanelEvent};
 use crate::render::{
@@ -11,16 +12,15 @@ use crate::render::{
 use crate::stepping::Stepper;
 use macroquad::input::{mouse_position, mouse_wheel};
 use macroquad::math::vec2;
-#[cfg(not(target_arch = "wasm32"))]
-use macroquad::texture::get_screen_data;
 use macroquad::time::get_frame_time;
 use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
 use std::cell::RefCell;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use steering_demos::app::recent::Recent;
 use steering_demos::app::{Action, App};
+use steering_demos::config::preset::Preset;
 use steering_demos::layout::{Layout, MIN_FULL, Open, Rect};
 use steering_demos::sim::pointer::ScriptedPointer;
 use steering_demos::sim::runner::Runner;
@@ -93,7 +93,16 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     // The scene whose path nodes were last announced (patrol's, where a
     // test or a person finds them to drag).
     let mut announced = None;
+    // The presets the panel lists (read when Ctrl+O opens the list).
+    let mut presets: Vec<Preset> = Vec::new();
     loop {
+        if app.presets && presets.is_empty() {
+            let folder = steering_demos::config::preset::user_folder();
+            let all = steering_demos::config::preset::all(folder.as_deref(), &app.config.app);
+            presets = all.into_iter().filter_map(Result::ok).collect();
+        } else if !app.presets {
+            presets.clear();
+        }
         let frame_started = Stopwatch::start();
         let screen = vec2(screen_width(), screen_height());
         let open = Open {
@@ -111,7 +120,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         egui_macroquad::ui(|ctx| {
             lab::scale(ctx, &layout);
             if let Some(r) = layout.panel {
-                events = lab::panel(ctx, &app, r);
+                events = lab::panel(ctx, &app, r, &presets);
             }
             if let Some(r) = layout.card {
                 render::mind::card(ctx, &app, r);
@@ -125,7 +134,7 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             over_ui = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
         });
         for event in events {
-            for line in apply_panel(&mut app, event) {
+            for line in apply_panel(&mut app, event, &presets) {
                 options.log(&line);
             }
         }
@@ -241,36 +250,20 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             macroquad::miniquad::window::clipboard_set(&link);
             flash = Some((format!("link copied: {link}"), Stopwatch::start()));
         }
-        if actions.contains(&Action::Screenshot) {
-            let line = match pictures_folder() {
-                Some(folder) => {
-                    let path = folder.join(format!(
-                        "steering-demos-{}-{}.png",
-                        app.entry().name,
-                        timestamp()
-                    ));
-                    std::fs::create_dir_all(&folder)
-                        .map_err(|e| format!("cannot create {}: {e}", folder.display()))
-                        .and_then(|()| save_screenshot(&path))
-                        .map(|()| format!("saved {}", path.display()))
+        for &action in &actions {
+            if let Some(done) = files::act(action, &app) {
+                match &done {
+                    Ok((event, _)) => options.log(event),
+                    Err(e) => eprintln!("steering-demos: {e}"),
                 }
-                None => {
-                    Err("no folder for pictures: neither XDG_PICTURES_DIR nor HOME is set".into())
-                }
-            };
-            match &line {
-                Ok(saved) => options.log(&format!(
-                    "screenshot {}",
-                    saved.trim_start_matches("saved ")
-                )),
-                Err(e) => eprintln!("steering-demos: {e}"),
+                let message = done.map_or_else(|e| e, |(_, shown)| shown);
+                flash = Some((message, Stopwatch::start()));
             }
-            flash = Some((line.unwrap_or_else(|e| e), Stopwatch::start()));
         }
         if let Some((path, wanted)) = &options.screenshot
             && frames >= *wanted
         {
-            let saved = save_screenshot(path);
+            let saved = files::save_screenshot(path);
             if saved.is_ok() {
                 options.log(&format!("screenshot {}", path.display()));
                 let _ = writeln!(std::io::stdout(), "{}", timings.summary(frames));
@@ -336,41 +329,6 @@ fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String> {
 
 /// How long the window shows where a screenshot went.
 const FLASH_SECONDS: f64 = 4.0;
-
-/// Where F12 saves: `$XDG_PICTURES_DIR/steering-demos`, or
-/// `~/Pictures/steering-demos` (never the working directory, which for a
-/// menu launch is the home folder).
-fn pictures_folder() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_PICTURES_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join("Pictures")))?;
-    Some(base.join("steering-demos"))
-}
-
-/// The time now as `20261123-095501` (UTC), for file names.
-fn timestamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
-}
 
 /// Milliseconds per frame: the whole frame, the drawing, the simulation.
 #[derive(Default)]
@@ -456,8 +414,20 @@ fn node_lines(app: &App, view: View) -> Vec<String> {
 }
 
 /// Applies what the panel asked for; the event lines.
-fn apply_panel(app: &mut App, event: PanelEvent) -> Vec<String> {
+fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Preset]) -> Vec<String> {
     match event {
+        PanelEvent::Preset(k) => {
+            let Some(preset) = presets.get(k) else {
+                return Vec::new();
+            };
+            let index =
+                (app.config.scenes.iter()).position(|s| s.entry.name == preset.scene.entry.name);
+            let started = index.and_then(|i| app.start_from(i, preset.scene.setup()));
+            started
+                .map(|_| format!("preset {}", preset.name))
+                .into_iter()
+                .collect()
+        }
         PanelEvent::Set(knob, value) => app.set_knob(knob, value).into_iter().collect(),
         PanelEvent::ResetAll => app
             .entry()
@@ -469,32 +439,4 @@ fn apply_panel(app: &mut App, event: PanelEvent) -> Vec<String> {
         PanelEvent::Scene(n) => app.apply(Action::Scene(n)).into_iter().collect(),
         PanelEvent::Toggle(meaning) => vec![app.toggle_meaning(meaning)],
     }
-}
-
-/// A web page writes no files (and so carries no PNG encoder).
-#[cfg(target_arch = "wasm32")]
-fn save_screenshot(path: &Path) -> Result<(), String> {
-    Err(format!(
-        "cannot save {}: a web page writes no files",
-        path.display()
-    ))
-}
-
-/// Saves the window as an opaque PNG; an unwritable path is an error, not a panic.
-#[cfg(not(target_arch = "wasm32"))]
-fn save_screenshot(path: &Path) -> Result<(), String> {
-    let image = get_screen_data();
-    let (w, h) = (usize::from(image.width), usize::from(image.height));
-    let stride = w * 4;
-    let mut bytes = vec![0u8; stride * h];
-    // OpenGL rows run bottom-up.
-    for (y, row) in bytes.chunks_exact_mut(stride).enumerate() {
-        let src = (h - 1 - y) * stride;
-        row.copy_from_slice(&image.bytes[src..src + stride]);
-    }
-    for pixel in bytes.chunks_exact_mut(4) {
-        pixel[3] = 255;
-    }
-    image::save_buffer(path, &bytes, w as u32, h as u32, image::ColorType::Rgba8)
-        .map_err(|e| format!("cannot save the screenshot {}: {e}", path.display()))
 }

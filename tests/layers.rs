@@ -24,6 +24,7 @@ const MODULES: &[&str] = &[
     "app",
     "camera",
     "cli",
+    "clip",
     "config",
     "controls",
     "desktop",
@@ -42,10 +43,13 @@ const MODULES: &[&str] = &[
 const EDGES: &[&str] = &[
     "src/main.rs",
     "src/window.rs",
+    "src/files.rs",
     "src/stepping.rs",
     "src/stopwatch.rs",
     "src/controls.rs",
     "src/desktop.rs",
+    // Declares `clip` (the GIF recorder) for the desktop only.
+    "src/lib.rs",
 ];
 const MAX_PLATFORM_SITES: usize = 12;
 

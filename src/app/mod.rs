@@ -44,6 +44,8 @@ pub struct App {
     pub panel: bool,
     pub trails: bool,
     pub chart: bool,
+    /// The panel lists the presets (Ctrl+O).
+    pub presets: bool,
     /// Simulated seconds per real second, one of [`RATES`].
     pub rate: f64,
     /// Esc with nothing selected: the window should close.
@@ -85,6 +87,7 @@ impl App {
             panel: false,
             trails: false,
             chart: false,
+            presets: false,
             rate: 1.0,
             quit: false,
             notice: None,
@@ -134,6 +137,22 @@ impl App {
             ..self.memory[self.index].clone()
         };
         Self::start(&self.config, self.index, &setup)
+    }
+
+    /// Starts scene `index` from `setup` (a preset's start): it becomes
+    /// the scene's start, edits and all.
+    pub fn start_from(&mut self, index: usize, setup: Setup) -> Option<String> {
+        let setup = Setup {
+            neighbors: self.setup().neighbors,
+            ..setup
+        };
+        self.config.scenes.get(index)?;
+        self.memory[index] = setup;
+        self.index = index;
+        self.compare = None;
+        self.runner.select(None);
+        self.rebuild();
+        Some(format!("scene {}", self.entry().name))
     }
 
     /// The running scene's link: its start and every knob off its default.
@@ -354,7 +373,12 @@ impl App {
                 }
             }
             // The window does this itself.
-            Action::Screenshot => None,
+            Action::Screenshot | Action::SavePreset => None,
+            Action::OpenPresets => {
+                self.presets = !self.presets;
+                self.panel |= self.presets;
+                Some(format!("presets {}", on_off(self.presets)))
+            }
         }
     }
 

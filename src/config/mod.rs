@@ -8,6 +8,7 @@
 
 pub(crate) mod app;
 mod locate;
+pub mod preset;
 
 pub use app::AppConfig;
 pub use locate::ConfigError;
@@ -190,11 +191,48 @@ impl Config {
 }
 
 fn read(path: &Path) -> Result<String, ConfigError> {
-    std::fs::read_to_string(path).map_err(|e| ConfigError {
+    read_limited(path, MAX_BYTES).map_err(|message| ConfigError {
         file: path.display().to_string(),
         place: None,
         key: None,
-        message: format!("cannot read the file: {e}"),
+        message,
+    })
+}
+
+/// The largest demos.toml read, in bytes: the shipped one is some 20 KB.
+pub const MAX_BYTES: u64 = 1 << 20;
+
+/// The text of `path`: a regular file (not a FIFO, a device or a folder)
+/// of at most `limit` bytes, in UTF-8; never more than `limit` + 1 bytes
+/// are read. Errors say which rule the file broke.
+pub(crate) fn read_limited(path: &Path, limit: u64) -> Result<String, String> {
+    use std::io::Read as _;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    if meta.len() > limit {
+        return Err(format!(
+            "the file is {} bytes; at most {limit} are read",
+            meta.len()
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the file: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "the file grew past {limit} bytes while it was read"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let text = &e.as_bytes()[..at];
+        let line = text.iter().filter(|&&b| b == b'\n').count() + 1;
+        let col = text.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        format!("line {line}, column {col}: not UTF-8 text (byte {at})")
     })
 }
 
@@ -233,12 +271,24 @@ fn scene(
     located: &Locator<'_>,
     app: &AppConfig,
 ) -> Result<SceneConfig, ConfigError> {
+    match table(doc, entry.name) {
+        None => Ok(SceneConfig::defaults(entry, app)),
+        Some(value) => scene_from(entry, value, &[entry.name], doc, located, app),
+    }
+}
+
+/// A scene's table `value`, found at `here` in `doc` (a preset's is the
+/// whole file), over the scene's declared defaults.
+fn scene_from(
+    entry: &'static Entry,
+    value: toml::Spanned<DeValue<'_>>,
+    here: &[&str],
+    doc: &DeTable<'_>,
+    located: &Locator<'_>,
+    app: &AppConfig,
+) -> Result<SceneConfig, ConfigError> {
     let mut scene = SceneConfig::defaults(entry, app);
-    let Some(value) = table(doc, entry.name) else {
-        return Ok(scene);
-    };
-    let here = [entry.name];
-    let blame = |e: Invalid| located.invalid(doc, &here, e);
+    let blame = |e: Invalid| located.invalid(doc, here, e);
     let params_value = match value.get_ref() {
         DeValue::Table(t) => t
             .iter()

@@ -6,6 +6,7 @@
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use steering_demos::app::App;
+use steering_demos::config::preset::Preset;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 use steering_demos::sim::knobs::{Apply, Group, Knob, number};
@@ -23,6 +24,8 @@ pub enum PanelEvent {
     Scene(usize),
     /// Show or hide the overlay's shapes of one meaning.
     Toggle(Meaning),
+    /// Start from the k-th preset listed.
+    Preset(usize),
 }
 
 /// The most points a chart series draws (of up to a minute of ticks).
@@ -54,7 +57,7 @@ pub(super) fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut
 
 /// The knobs of the running scene: a slider each (its unit, range and doc
 /// line on hover), a reset each and for all, and the scene as TOML.
-pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
+pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Preset]) -> Vec<PanelEvent> {
     let mut events = Vec::new();
     let entry = app.entry();
     pane(ctx, "panel", r, |ui| {
@@ -76,6 +79,9 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
         // The rest scrolls, so that in a short window nothing spills
         // out of the pane.
         egui::ScrollArea::vertical().show(ui, |ui| {
+            if app.presets {
+                preset_list(ui, presets, &mut events);
+            }
             ui.horizontal(|ui| {
                 ui.label(RichText::new(format!("Knobs: {}", entry.name)).strong());
                 if ui.button("Reset all").clicked() {
@@ -118,6 +124,24 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
         });
     });
     events
+}
+
+/// The presets (Ctrl+O): a button each, its description beside it.
+fn preset_list(ui: &mut egui::Ui, presets: &[Preset], events: &mut Vec<PanelEvent>) {
+    ui.label(RichText::new("Presets (Ctrl+O closes; Ctrl+S saves yours)").strong());
+    egui::Grid::new("presets")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for (k, preset) in presets.iter().enumerate() {
+                if ui.button(&preset.name).clicked() {
+                    events.push(PanelEvent::Preset(k));
+                }
+                ui.add(egui::Label::new(&preset.description).wrap());
+                ui.end_row();
+            }
+        });
+    ui.separator();
 }
 
 /// A grid of knobs: a readable label each (its demos.toml key, doc line,

@@ -28,6 +28,7 @@ pub struct Entry {
     default_params: fn() -> Box<dyn Params>,
     parse: fn(toml::de::ValueDeserializer<'_>) -> Result<Box<dyn Params>, toml::de::Error>,
     fixed: fn() -> Vec<(String, String)>,
+    fixed_values: fn(&dyn Params) -> Vec<(String, String)>,
     props: fn(&dyn Params) -> Option<Props>,
     set_props: fn(&mut dyn Params, &Props) -> bool,
     /// The looks of the agents the agent count counts ([`Lesson::CROWD`]).
@@ -60,6 +61,7 @@ impl Entry {
             default_params: default_params::<L>,
             parse: parse::<L>,
             fixed: fixed::<L>,
+            fixed_values: fixed_values::<L>,
             props: props::<L>,
             set_props: set_props::<L>,
             crowd: L::CROWD,
@@ -75,6 +77,12 @@ impl Entry {
     /// their defaults, as TOML keys and values.
     pub fn fixed_params(&self) -> Vec<(String, String)> {
         (self.fixed)()
+    }
+
+    /// The parameters of `params` that are not knobs, as TOML keys and
+    /// values (nothing if they are another scene's).
+    pub fn fixed_values(&self, params: &dyn Params) -> Vec<(String, String)> {
+        (self.fixed_values)(params)
     }
 
     /// Reads the scene's `params` table.
@@ -170,7 +178,14 @@ impl std::fmt::Display for WrongScene {
 }
 
 fn fixed<L: Lesson>() -> Vec<(String, String)> {
-    let Ok(toml::Value::Table(table)) = toml::Value::try_from(L::Params::default()) else {
+    fixed_values::<L>(&L::Params::default())
+}
+
+fn fixed_values<L: Lesson>(params: &dyn Params) -> Vec<(String, String)> {
+    let Ok(params) = typed::<L>(params) else {
+        return Vec::new();
+    };
+    let Ok(toml::Value::Table(table)) = toml::Value::try_from(params) else {
         return Vec::new();
     };
     let knobs = <L::Params as super::knobs::Tunable>::KNOBS;

@@ -1,0 +1,250 @@
+//! Presets: a scene, variant, seed, knobs and edits in a small TOML file,
+//! a start worth seeing with a line that says what to watch.
+//!
+//! ```toml
+//! description = "v0: no brake, no separation; the crowd jams in the doorway"
+//! scene = "doorway"
+//! variant = "v0"
+//! seed = 1
+//! agents = 120
+//! starts = [[0, 100.0, 200.0]]   # agents placed by hand: [number, x, y]
+//!
+//! [params]
+//! max_separation = 0.5
+//! ```
+//!
+//! Everything but `description` and `scene` may be left out: the rest is
+//! a scene's table of demos.toml, read and checked by the same code over
+//! the scene's built-in defaults (never the user's demos.toml, so a preset
+//! starts the same run everywhere), and refused the same way: file, line,
+//! column, key and range. Shipped presets are built into the binary
+//! ([`SHIPPED`]); a person's own live in [`user_folder`], where Ctrl+S
+//! saves one (a new file every time, never over another).
+
+use super::ConfigError;
+use super::locate::Locator;
+use super::{AppConfig, SceneConfig, scene_from, table};
+use crate::scenes::registry;
+use crate::sim::entry::Entry;
+use crate::sim::knobs::Invalid;
+use crate::sim::lesson::Setup;
+use std::path::{Path, PathBuf};
+use toml::de::{DeTable, DeValue};
+
+/// The largest preset file read, in bytes: a preset is a few hundred
+/// bytes; a thousand placed agents fit in 40 KB.
+pub const MAX_BYTES: u64 = 1 << 20;
+
+/// The presets that come with the app: (name, the file's text).
+pub const SHIPPED: &[(&str, &str)] = &[];
+
+/// A start worth seeing.
+#[derive(Debug, Clone)]
+pub struct Preset {
+    /// Its file name without `.toml`: `--preset NAME`.
+    pub name: String,
+    /// One line: what to watch.
+    pub description: String,
+    /// The scene's start, as a demos.toml table over its defaults.
+    pub scene: SceneConfig,
+    /// Where it came from: "shipped", or its file.
+    pub source: String,
+}
+
+/// Where a person's presets live: `$XDG_CONFIG_HOME/steering-demos/presets`
+/// (default `~/.config/...`); relative settings are ignored, as the XDG
+/// spec says.
+pub fn user_folder() -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .and_then(absolute)
+        .or_else(|| Some(std::env::var_os("HOME").and_then(absolute)?.join(".config")))?;
+    Some(base.join("steering-demos").join("presets"))
+}
+
+/// Reads preset `name` from `text`; `file` names it in messages.
+pub fn parse(file: &str, name: &str, text: &str, app: &AppConfig) -> Result<Preset, ConfigError> {
+    let located = Locator { file, text };
+    let doc = DeTable::parse(text).map_err(|e| located.toml_error(e, None))?;
+    let doc = doc.get_ref();
+    let string = |key: &str| -> Result<String, ConfigError> {
+        let missing = || {
+            let e = Invalid::new(key, format!("a preset needs `{key} = \"...\"`"));
+            ConfigError {
+                place: Some((1, 1)),
+                ..located.invalid(doc, &[], e)
+            }
+        };
+        match table(doc, key).ok_or_else(missing)?.get_ref() {
+            DeValue::String(s) => Ok(s.to_string()),
+            _ => Err(located.invalid(doc, &[], Invalid::new(key, "must be a string"))),
+        }
+    };
+    let description = string("description")?;
+    let scene_name = string("scene")?;
+    let entry: &'static Entry = registry::find(&scene_name)
+        .map_err(|m| located.invalid(doc, &[], Invalid::new("scene", m)))?;
+    let mut rest = DeTable::new();
+    for (k, v) in doc.iter() {
+        if !["description", "scene"].contains(&k.get_ref().as_ref()) {
+            rest.insert(k.clone(), v.clone());
+        }
+    }
+    let whole = toml::Spanned::new(0..text.len(), DeValue::Table(rest));
+    let scene = scene_from(entry, whole, &[], doc, &located, app)?;
+    Ok(Preset {
+        name: name.to_string(),
+        description,
+        scene,
+        source: file.to_string(),
+    })
+}
+
+/// Every preset: the shipped ones, then a person's (from `folder`), by
+/// name. A broken file of a person's is listed as its error, so one bad
+/// file hides nothing else.
+pub fn all(folder: Option<&Path>, app: &AppConfig) -> Vec<Result<Preset, ConfigError>> {
+    let mut out: Vec<_> = SHIPPED
+        .iter()
+        .map(|(name, text)| parse(&format!("{name} (shipped)"), name, text, app))
+        .collect();
+    let mut own: Vec<PathBuf> = folder
+        .and_then(|f| std::fs::read_dir(f).ok())
+        .into_iter()
+        .flatten()
+        .filter_map(|e| Some(e.ok()?.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    own.sort();
+    out.extend(own.iter().map(|path| read(path, app)));
+    out
+}
+
+/// Preset `name`: a shipped one, or else a person's in `folder`; an error
+/// lists the names there are.
+pub fn find(name: &str, folder: Option<&Path>, app: &AppConfig) -> Result<Preset, String> {
+    if let Some((name, text)) = SHIPPED.iter().find(|(n, _)| *n == name) {
+        return parse(&format!("{name} (shipped)"), name, text, app).map_err(|e| e.to_string());
+    }
+    let own = folder.map(|f| f.join(format!("{name}.toml")));
+    if let Some(path) = own.filter(|p| is_plain_name(name) && p.is_file()) {
+        return read(&path, app).map_err(|e| e.to_string());
+    }
+    let names: Vec<String> = all(folder, app)
+        .into_iter()
+        .filter_map(|p| Some(p.ok()?.name))
+        .collect();
+    Err(format!(
+        "no preset `{}`; presets: {}",
+        name.escape_debug()
+            .to_string()
+            .chars()
+            .take(60)
+            .collect::<String>(),
+        names.join(", ")
+    ))
+}
+
+/// A name that is a file name in the folder, not a path out of it.
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 100
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Reads a person's preset file: a regular file of at most [`MAX_BYTES`].
+pub fn read(path: &Path, app: &AppConfig) -> Result<Preset, ConfigError> {
+    let file = path.display().to_string();
+    let refuse = |message: String| ConfigError {
+        file: file.clone(),
+        place: None,
+        key: None,
+        message,
+    };
+    let text = super::read_limited(path, MAX_BYTES).map_err(refuse)?;
+    let name = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    parse(&file, &name, &text, app)
+}
+
+/// A preset of the running start: scene, variant, seed, agents, every
+/// knob and prop that differs from the built-in defaults, and the starts.
+pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
+    let mut out = format!(
+        "description = {}\nscene = \"{}\"\nvariant = \"{}\"\nseed = {}\nagents = {}\n",
+        toml::Value::from(description),
+        entry.name,
+        entry.variants[setup.variant],
+        setup.seed,
+        setup.agents
+    );
+    if !setup.starts.is_empty() {
+        let items: Vec<String> = (setup.starts.iter())
+            .map(|(n, at)| format!("[{n}, {:?}, {:?}]", at.x, at.y))
+            .collect();
+        out.push_str(&format!("starts = [{}]\n", items.join(", ")));
+    }
+    let defaults = entry.default_params();
+    let mut params = String::new();
+    for knob in entry.knobs {
+        let value = setup.params.get(knob.name);
+        if value.is_some() && value != defaults.get(knob.name) {
+            let value = value.unwrap_or_default() as f32;
+            params.push_str(&format!("{} = {value:?}\n", knob.name));
+        }
+    }
+    let (now, before) = (
+        entry.fixed_values(setup.params.as_ref()),
+        entry.fixed_params(),
+    );
+    for (key, value) in now.iter().filter(|kv| !before.contains(kv)) {
+        params.push_str(&format!("{key} = {value}\n"));
+    }
+    if !params.is_empty() {
+        out.push_str("\n[params]\n");
+        out.push_str(&params);
+    }
+    out
+}
+
+/// Saves the running start as a new preset in `folder`, named after the
+/// scene and variant with the first free number: written whole to a
+/// temporary file, then linked to its name only if no file has it.
+/// Returns the path written.
+pub fn save(folder: &Path, entry: &Entry, setup: &Setup) -> Result<PathBuf, String> {
+    let variant = entry.variants[setup.variant];
+    let description = format!("{} ({variant}), saved from the window", entry.title);
+    let text = to_toml(entry, setup, &description);
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let part = folder.join(format!(".saving-{}.part", std::process::id()));
+    let written = (|| {
+        use std::io::Write as _;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&part)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()
+    })();
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&part);
+        return Err(format!("cannot write {}: {e}", part.display()));
+    }
+    let result = (1..10_000)
+        .map(|k| folder.join(format!("{}-{variant}-{k}.toml", entry.name)))
+        .find_map(|path| match std::fs::hard_link(&part, &path) {
+            Ok(()) => Some(Ok(path)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => None,
+            Err(e) => Some(Err(format!("cannot write {}: {e}", path.display()))),
+        })
+        .unwrap_or_else(|| Err(format!("{} holds too many presets", folder.display())));
+    let _ = std::fs::remove_file(&part);
+    result
+}
+
+#[cfg(test)]
+mod tests;
