@@ -63,6 +63,12 @@ pub struct Args {
     /// Save a PNG of the window after --frames frames and exit
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
+    /// Record an animated GIF of the window, --seconds of simulated time at 30 frames a second, and exit
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["headless", "screenshot", "list", "presets", "share"])]
+    pub record: Option<PathBuf>,
+    /// Seconds of simulated time --record records (0.1 to 600)
+    #[arg(long, value_name = "S", requires = "record", default_value_t = 4.0, value_parser = seconds)]
+    pub seconds: f64,
     /// Frames to render before the screenshot
     #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120)]
     pub frames: u64,
@@ -100,6 +106,18 @@ pub struct Args {
     /// Remove exactly what --install-desktop wrote, and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot", "list"])]
     pub uninstall_desktop: bool,
+}
+
+/// `--seconds`: a number of seconds from 0.1 to 600.
+fn seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .parse()
+        .map_err(|_| format!("`{}` is not a number of seconds", text.escape_debug()))?;
+    if (0.1..=600.0).contains(&s) {
+        Ok(s)
+    } else {
+        Err(format!("must be between 0.1 and 600 (got {s})"))
+    }
 }
 
 /// The neighbour searches, as named on the command line.

@@ -38,8 +38,12 @@ pub enum Action {
     /// Start the scene again with its seed.
     Reset,
     TogglePause,
-    /// One tick while paused.
+    /// One tick while paused (at a past tick: the one recorded after it).
     StepOnce,
+    /// One tick back while paused.
+    StepBack,
+    /// Pause and go back (-1) or on (+1) one second.
+    Seconds(i32),
     ToggleHelp,
     /// Switch between the grid and the all-pairs neighbour search.
     ToggleNeighbors,
@@ -67,6 +71,8 @@ pub enum Action {
     SavePreset,
     /// Open the list of presets in the panel.
     OpenPresets,
+    /// Start or stop recording a clip (the window does it).
+    ToggleRecord,
 }
 
 /// A key or button, whatever the window library calls it.
@@ -104,6 +110,7 @@ pub enum Key {
     U,
     LeftBracket,
     RightBracket,
+    F9,
     F12,
     Escape,
     /// Ctrl held with S, with O.
@@ -310,9 +317,22 @@ pub const CONTROLS: &[Control] = &[
         hint: Hint::Text("Space: pause"),
     },
     Control {
-        label: ".",
-        bindings: &[(Key::Char('.'), Action::StepOnce)],
-        help: "one tick while paused",
+        label: ". / ,",
+        bindings: &[
+            (Key::Char('.'), Action::StepOnce),
+            (Key::Char(','), Action::StepBack),
+        ],
+        help: "one tick on / back while paused (the last minute is kept; the timeline under the stage scrubs it)",
+        scope: Scope::All,
+        hint: Hint::None,
+    },
+    Control {
+        label: "> / <",
+        bindings: &[
+            (Key::Char('>'), Action::Seconds(1)),
+            (Key::Char('<'), Action::Seconds(-1)),
+        ],
+        help: "pause and go one second on / back (Shift+. and Shift+, on most keyboards); Space resumes from there",
         scope: Scope::All,
         hint: Hint::None,
     },
@@ -348,6 +368,13 @@ pub const CONTROLS: &[Control] = &[
         ],
         help: "save the scene as it starts now (knobs, edits) as a preset / open the presets in the panel",
         scope: Scope::All,
+        hint: Hint::None,
+    },
+    Control {
+        label: "F9",
+        bindings: &[(Key::F9, Action::ToggleRecord)],
+        help: "start / stop recording an animated GIF of the window into ~/Videos/steering-demos (XDG_VIDEOS_DIR)",
+        scope: Scope::Desktop,
         hint: Hint::None,
     },
     Control {
@@ -477,9 +504,9 @@ mod tests {
     #[test]
     fn a_web_page_offers_no_file_writing_and_no_quitting() {
         let web: Vec<_> = offered(true).map(|c| c.label).collect();
-        assert!(!web.contains(&"F12"), "{web:?}");
+        assert!(!web.contains(&"F12") && !web.contains(&"F9"), "{web:?}");
         assert!(web.contains(&"Esc") && web.contains(&"H"), "{web:?}");
-        assert_eq!(offered(true).count() + 1, offered(false).count());
+        assert_eq!(offered(true).count() + 2, offered(false).count());
         assert_eq!(offered(false).count(), CONTROLS.len());
     }
 }

@@ -1,11 +1,9 @@
 //! What the window writes: screenshots (F12, `--screenshot`), presets
 //! (Ctrl+S) and clips (`--record`, F9). Each file is named anew, never
 //! over another, and a failure is said, not a panic. A web page writes
-//! no files: there these say so.
+//! no files: there these say so, and it carries no GIF encoder.
 
-#[cfg(not(target_arch = "wasm32"))]
-use macroquad::texture::get_screen_data;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use steering_demos::app::{Action, App};
 
 /// The file chores of `action`, if it has any: the event line and what
@@ -87,30 +85,9 @@ pub fn timestamp() -> String {
     )
 }
 
-/// A web page writes no files (and so carries no PNG encoder).
-#[cfg(target_arch = "wasm32")]
-pub fn save_screenshot(path: &Path) -> Result<(), String> {
-    Err(format!(
-        "cannot save {}: a web page writes no files",
-        path.display()
-    ))
-}
+/// Frames a second of a clip.
+pub const CLIP_FPS: u32 = 30;
 
-/// Saves the window as an opaque PNG; an unwritable path is an error, not a panic.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn save_screenshot(path: &Path) -> Result<(), String> {
-    let image = get_screen_data();
-    let (w, h) = (usize::from(image.width), usize::from(image.height));
-    let stride = w * 4;
-    let mut bytes = vec![0u8; stride * h];
-    // OpenGL rows run bottom-up.
-    for (y, row) in bytes.chunks_exact_mut(stride).enumerate() {
-        let src = (h - 1 - y) * stride;
-        row.copy_from_slice(&image.bytes[src..src + stride]);
-    }
-    for pixel in bytes.chunks_exact_mut(4) {
-        pixel[3] = 255;
-    }
-    image::save_buffer(path, &bytes, w as u32, h as u32, image::ColorType::Rgba8)
-        .map_err(|e| format!("cannot save the screenshot {}: {e}", path.display()))
-}
+#[cfg_attr(target_arch = "wasm32", path = "files/web.rs")]
+mod native;
+pub use native::{Recording, save_screenshot};

@@ -111,6 +111,7 @@ pub fn read_input() -> Vec<Action> {
         Key::U => is_key_pressed(KeyCode::U),
         Key::LeftBracket => is_key_pressed(KeyCode::LeftBracket),
         Key::RightBracket => is_key_pressed(KeyCode::RightBracket),
+        Key::F9 => is_key_pressed(KeyCode::F9),
         Key::F12 => is_key_pressed(KeyCode::F12),
         Key::Escape => is_key_pressed(KeyCode::Escape),
     };

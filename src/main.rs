@@ -197,7 +197,19 @@ fn run() -> Result<(), Exit> {
         sample_count: config.app.msaa_samples as i32,
         ..Default::default()
     };
+    // A clip is started before the window opens: a path it cannot write is
+    // refused before anything runs.
+    let record = match &args.record {
+        Some(path) => {
+            let size = (config.app.window[0], config.app.window[1]);
+            let clip = files::Recording::start(path, size).map_err(|e| format!("--record: {e}"))?;
+            let frames = (args.seconds * f64::from(files::CLIP_FPS)).round().max(1.0) as u64;
+            Some((clip, frames))
+        }
+        None => None,
+    };
     let options = Options {
+        record,
         screenshot: args.screenshot.clone().map(|path| (path, args.frames)),
         // A web page has no command line; its console is where a developer
         // (and the browser test) reads what happened.

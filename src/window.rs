@@ -30,6 +30,9 @@ use steering_demos::stopwatch::Stopwatch;
 pub struct Options {
     /// Save a PNG after this many frames, then quit.
     pub screenshot: Option<(PathBuf, u64)>,
+    /// Record a clip of this many frames (a tick's worth of simulated
+    /// time each frame, at the clip's rate), then quit.
+    pub record: Option<(files::Recording, u64)>,
     /// Print one line per user action.
     pub log_events: bool,
 }
@@ -70,7 +73,11 @@ fn views(app: &App, area: Rect) -> Vec<(View, Rect)> {
         .collect()
 }
 
-pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(), String>>>) {
+pub async fn frame_loop(
+    mut app: App,
+    mut options: Options,
+    outcome: Rc<RefCell<Result<(), String>>>,
+) {
     let mut renderer = Renderer::new();
     let stepper = Stepper::new();
     let mut trails = [Trails::default(), Trails::default()];
@@ -93,6 +100,11 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
     // The scene whose path nodes were last announced (patrol's, where a
     // test or a person finds them to drag).
     let mut announced = None;
+    // The clip being recorded (F9, or --record), and the frames --record wants.
+    let (mut recording, clip_frames) = match options.record.take() {
+        Some((r, n)) => (Some(r), Some(n)),
+        None => (None, None),
+    };
     // The presets the panel lists (read when Ctrl+O opens the list).
     let mut presets: Vec<Preset> = Vec::new();
     loop {
@@ -117,8 +129,12 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         // The lab's windows first: they say whether the pointer is theirs.
         let mut events = Vec::new();
         let mut over_ui = false;
+        let mut scrubbed = None;
         egui_macroquad::ui(|ctx| {
             lab::scale(ctx, &layout);
+            if app.paused && !app.help {
+                scrubbed = lab::timeline(ctx, &app, layout.stage);
+            }
             if let Some(r) = layout.panel {
                 events = lab::panel(ctx, &app, r, &presets);
             }
@@ -133,6 +149,9 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             }
             over_ui = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
         });
+        if let Some(line) = scrubbed.and_then(|tick| app.seek(tick)) {
+            options.log(&line);
+        }
         for event in events {
             for line in apply_panel(&mut app, event, &presets) {
                 options.log(&line);
@@ -161,7 +180,8 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         // pointer enters it, a window opened under a still mouse), the
         // scripted pointer leads, so the lesson goes on on the stage.
         mouse_moved |= mouse != first_mouse;
-        let scripted = options.screenshot.is_some() || !mouse_moved;
+        let exact = options.screenshot.is_some() || clip_frames.is_some();
+        let scripted = exact || !mouse_moved;
         if !scripted {
             app.point_at(view_under(&panes).to_world(mouse));
         }
@@ -236,6 +256,42 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         }
         egui_macroquad::draw();
         frames += 1;
+        if let Some(clip) = &mut recording {
+            // Clip time: simulated in --record, the wall's with F9.
+            let seconds = match clip_frames {
+                Some(_) => 1.0 / f64::from(files::CLIP_FPS),
+                None => f64::from(get_frame_time()),
+            };
+            clip.capture(seconds);
+            // The mark shows on screen, after the frame went to the clip.
+            render::draw_recording(&layout, clip.frames());
+        }
+        if actions.contains(&Action::ToggleRecord) {
+            let done = match recording.take() {
+                Some(clip) => clip.finish(),
+                None => files::Recording::start_in_folder(app.entry().name).map(|clip| {
+                    let line = format!("recording {}", clip.path().display());
+                    recording = Some(clip);
+                    line
+                }),
+            };
+            match &done {
+                Ok(line) => options.log(line),
+                Err(e) => eprintln!("steering-demos: {e}"),
+            }
+            let shown = done.map_or_else(|e| e, |l| l.replacen("clip ", "saved clip ", 1));
+            flash = Some((shown, Stopwatch::start()));
+        }
+        if let (Some(wanted), Some(clip)) = (clip_frames, &recording)
+            && u64::from(clip.frames()) >= wanted
+        {
+            let done = recording.take().map(files::Recording::finish);
+            if let Some(Ok(line)) = &done {
+                options.log(line);
+            }
+            *outcome.borrow_mut() = done.unwrap_or(Ok(String::new())).map(|_| ());
+            break;
+        }
 
         // The page's address follows the run: its link, as it changes.
         if steering_demos::controls::IN_BROWSER {
@@ -283,7 +339,10 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
             app.scene_config().pointer,
             app.scene().stage(),
         );
-        let (seconds, pointer) = if options.screenshot.is_some() {
+        let (seconds, pointer) = if clip_frames.is_some() {
+            let frame = 1.0 / f64::from(files::CLIP_FPS);
+            (frame / app.rate, script.at(app.scene().tick()))
+        } else if options.screenshot.is_some() {
             (app.tick_seconds() / app.rate, script.at(app.scene().tick()))
         } else if scripted {
             (f64::from(get_frame_time()), script.at(app.scene().tick()))

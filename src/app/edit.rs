@@ -6,6 +6,7 @@
 //! the scene again (every scene sizes its agents' memories at the start).
 
 use super::App;
+use super::timeline::Edit;
 use crate::sim::props::{PropKind, Props};
 use crate::sim::runner::Runner;
 use glam::Vec2;
@@ -50,6 +51,7 @@ impl App {
                 for runner in self.panes_mut() {
                     runner.place(id, to);
                 }
+                self.edited(Edit::Place(id, to));
             }
             Drag::Prop { index, grip } => {
                 let Some(mut props) = self.runner.props() else {
@@ -159,6 +161,7 @@ impl App {
             // bug, and the pane keeps its props.
             let _ = runner.retune(params.as_ref());
         }
+        self.edited(Edit::Retune(params));
     }
 
     /// N: an agent of the crowd at the pointer; the scene starts again

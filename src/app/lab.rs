@@ -61,6 +61,7 @@ impl App {
     /// close the split).
     pub(super) fn toggle_compare(&mut self) -> Option<String> {
         if self.compare.take().is_some() {
+            self.restart_timeline();
             return Some(format!("compare {}", on_off(false)));
         }
         let count = self.entry().variants.len();

@@ -18,6 +18,7 @@ use crate::steer::neighbors::NeighborMode;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
 use recent::Recent;
+use timeline::{Edit, Panes, Timeline};
 
 /// The running application.
 pub struct App {
@@ -62,6 +63,8 @@ pub struct App {
     pub other_search: Option<(NeighborMode, f64)>,
     /// Started with the app: when each tick was timed.
     clock: Stopwatch,
+    /// The last minute, to rewind through.
+    timeline: Timeline,
 }
 
 impl App {
@@ -78,7 +81,9 @@ impl App {
         memory[index] = setup;
         let runner = Self::start(&config, index, &memory[index]);
         let pointer = runner.stage() * 0.5;
+        let span = 60 * config.scenes[index].tick_hz as u64;
         Self {
+            timeline: Timeline::new(Panes::of(&runner, None), span),
             drag: None,
             compare: None,
             card: false,
@@ -128,6 +133,7 @@ impl App {
         self.accumulator = 0.0;
         self.drag = None;
         self.other_search = None;
+        self.restart_timeline();
     }
 
     /// The running scene in `variant`, with the user's edits.
@@ -283,6 +289,10 @@ impl App {
                 Some("reset".into())
             }
             Action::TogglePause => {
+                if self.paused {
+                    // Resuming from a past tick: what came after is gone.
+                    self.timeline.truncate(self.runner.tick());
+                }
                 self.paused = !self.paused;
                 Some(if self.paused { "paused" } else { "resumed" }.into())
             }
@@ -292,6 +302,16 @@ impl App {
                 }
                 self.tick();
                 Some(format!("step {}", self.runner.tick()))
+            }
+            Action::StepBack => {
+                let now = self.runner.tick();
+                self.paused.then(|| self.seek(now.saturating_sub(1)))?
+            }
+            Action::Seconds(steps) => {
+                self.paused = true;
+                let hz = self.scene_config().tick_hz.round() as i64;
+                let to = (self.runner.tick() as i64 + i64::from(steps) * hz).max(0);
+                self.seek(to as u64)
             }
             Action::ToggleHelp => {
                 self.help = !self.help;
@@ -340,6 +360,7 @@ impl App {
             }
             Action::TogglePanel => {
                 self.panel = !self.panel;
+                self.presets &= self.panel;
                 Some(format!("panel {}", on_off(self.panel)))
             }
             Action::ToggleTrails => {
@@ -373,7 +394,7 @@ impl App {
                 }
             }
             // The window does this itself.
-            Action::Screenshot | Action::SavePreset => None,
+            Action::Screenshot | Action::SavePreset | Action::ToggleRecord => None,
             Action::OpenPresets => {
                 self.presets = !self.presets;
                 self.panel |= self.presets;
@@ -400,14 +421,21 @@ impl App {
                         return Some(format!("knob {} refused: {e}", knob.name));
                     }
                 }
+                self.edited(Edit::Retune(params.clone_box()));
             }
             Apply::Restart => self.rebuild(),
         }
         Some(format!("knob {} {}", knob.name, number(value)))
     }
 
-    /// Runs one tick at the current pointer (both panes in the split view).
+    /// Runs one tick at the current pointer (both panes in the split
+    /// view), or, at a past tick, the one recorded after it.
     fn tick(&mut self) {
+        let before = self.runner.tick();
+        if before < self.timeline.last() {
+            self.seek(before + 1);
+            return;
+        }
         let watch = Stopwatch::start();
         let input = Input {
             pointer: self.pointer,
@@ -416,6 +444,8 @@ impl App {
         if let Some(pane) = &mut self.compare {
             pane.runner.step(&input);
         }
+        let panes = (&self.runner, self.compare.as_ref().map(|p| &p.runner));
+        self.timeline.record(before, input, panes);
         self.tick_ms.push(self.clock.seconds(), watch.millis());
     }
 
@@ -472,8 +502,10 @@ fn on_off(on: bool) -> &'static str {
 mod edit;
 mod lab;
 pub mod recent;
+mod rewind;
+pub mod timeline;
 mod view;
 pub use lab::{Pane, RATES};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

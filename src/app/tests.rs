@@ -1,7 +1,7 @@
 use super::*;
 use crate::steer::neighbors::NeighborMode;
 
-pub(super) fn app_on(scene: &str) -> App {
+pub(crate) fn app_on(scene: &str) -> App {
     let config = Config::embedded();
     let index = config
         .scenes

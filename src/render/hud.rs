@@ -252,6 +252,25 @@ pub fn draw_notice(notice: &str, layout: &Layout, warning: bool) {
     );
 }
 
+/// A clip is being recorded: a red dot and its length, at the stage's
+/// top right (drawn after the frame went to the clip).
+pub fn draw_recording(layout: &Layout, frames: u32) {
+    let r = layout.stage;
+    let (_, size) = text_sizes(layout);
+    let seconds = f64::from(frames) / 30.0;
+    let text = format!("REC {seconds:.1} s");
+    let w = text_width(&text, size) + size * 2.2;
+    let (x, y) = (r.x + r.w - w - MARGIN, r.y + MARGIN);
+    draw_rectangle(x, y, w, size * 1.6, PANEL);
+    draw_circle(
+        x + size * 0.8,
+        y + size * 0.8,
+        size * 0.4,
+        super::palette::RECORDING,
+    );
+    draw_text(&text, x + size * 1.6, y + size * 1.15, size, TEXT);
+}
+
 /// Every control, in the help box, and the settings file in use.
 pub fn draw_help(layout: &Layout, settings: &str) {
     let Some(r) = layout.help else { return };

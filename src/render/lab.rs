@@ -80,7 +80,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Preset]) -> Vec
         // out of the pane.
         egui::ScrollArea::vertical().show(ui, |ui| {
             if app.presets {
-                preset_list(ui, presets, &mut events);
+                preset_list(ui, app, presets, &mut events);
             }
             ui.horizontal(|ui| {
                 ui.label(RichText::new(format!("Knobs: {}", entry.name)).strong());
@@ -126,14 +126,60 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Preset]) -> Vec
     events
 }
 
+/// While paused, the last minute as a bar along the stage's foot: drag it
+/// to go back and forth. Returns the tick asked for.
+pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
+    let (first, last) = app.timeline_span();
+    let now = app.scene().tick();
+    let ppp = ctx.pixels_per_point();
+    let height = 30.0 * ppp;
+    let r = Rect::new(stage.x, stage.y + stage.h - height, stage.w, height);
+    let mut picked = None;
+    // A filled strip of its own (the lab's panes have no fill): the
+    // stage under it is light, and its words must read.
+    egui::Area::new(egui::Id::new("timeline"))
+        .fixed_pos(egui::pos2(r.x / ppp, r.y / ppp))
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            egui::Frame::new()
+                .fill(Color32::from_rgb(0x1c, 0x1f, 0x24))
+                .inner_margin(egui::Margin::symmetric(8, 4))
+                .show(ui, |ui| {
+                    ui.set_width(r.w / ppp - 16.0);
+                    ui.horizontal(|ui| {
+                        let seconds = |t: u64| t as f64 * app.tick_seconds();
+                        let label = format!("tick {now} ({:.1} s)", seconds(now));
+                        ui.label(RichText::new(label).color(Color32::from_gray(235)));
+                        ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(40.0);
+                        let mut tick = now;
+                        let slider = egui::Slider::new(&mut tick, first..=last.max(first + 1))
+                            .show_value(false)
+                            .trailing_fill(true);
+                        let response = ui.add(slider).on_hover_text(
+                            "the last minute: drag to go back and forth; , and . step one tick, \
+                             < and > one second; Space resumes from here",
+                        );
+                        if response.changed() && tick != now {
+                            picked = Some(tick);
+                        }
+                    });
+                });
+        });
+    picked
+}
+
 /// The presets (Ctrl+O): a button each, its description beside it.
-fn preset_list(ui: &mut egui::Ui, presets: &[Preset], events: &mut Vec<PanelEvent>) {
+fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Preset], events: &mut Vec<PanelEvent>) {
     ui.label(RichText::new("Presets (Ctrl+O closes; Ctrl+S saves yours)").strong());
     egui::Grid::new("presets")
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            for (k, preset) in presets.iter().enumerate() {
+            // The running scene's first, then the rest in their order.
+            let mut order: Vec<usize> = (0..presets.len()).collect();
+            order.sort_by_key(|&k| presets[k].scene.entry.name != app.entry().name);
+            for k in order {
+                let preset = &presets[k];
                 if ui.button(&preset.name).clicked() {
                     events.push(PanelEvent::Preset(k));
                 }

@@ -8,7 +8,9 @@ pub mod palette;
 pub mod text;
 mod trails;
 
-pub use hud::{draw_footer, draw_help, draw_hud, draw_legend, draw_notice, warm_text};
+pub use hud::{
+    draw_footer, draw_help, draw_hud, draw_legend, draw_notice, draw_recording, warm_text,
+};
 pub use trails::Trails;
 
 use macroquad::color::Color;

@@ -38,6 +38,8 @@ pub const FRAME: Color = rgb(0x5c6370);
 pub const WARNING: Color = rgb(0x9b2226);
 /// Behind a plain note (where a screenshot went).
 pub const NOTE: Color = rgb(0x2d6a4f);
+/// The recording mark.
+pub const RECORDING: Color = rgb(0xe63946);
 /// Trails, before fading.
 pub const TRAIL: Color = rgb(0x3d5a80);
 

@@ -98,6 +98,7 @@ struct Looked {
     force: Vec2,
 }
 
+#[derive(Clone)]
 pub struct AvoidScene {
     params: AvoidSceneParams,
     neighbors: Neighbors,

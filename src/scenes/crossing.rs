@@ -114,6 +114,7 @@ impl Default for Decided {
     }
 }
 
+#[derive(Clone)]
 pub struct CrossingScene {
     params: CrossingParams,
     variant: Variant,

@@ -135,6 +135,7 @@ crate::variants! {
 /// at 10,000 agents, 7% at 1,000).
 const RUNS: Runs = Runs::Columns;
 
+#[derive(Clone)]
 pub struct DoorwayScene {
     params: DoorwayParams,
     room: Room,

@@ -79,6 +79,7 @@ struct Forces {
     neighbours: u32,
 }
 
+#[derive(Clone)]
 pub struct FlockScene {
     params: FlockParams,
     variant: Variant,

@@ -61,6 +61,7 @@ crate::variants! {
 /// Ticks before the alignment is counted: time to fall in with the flow.
 const SETTLING_TICKS: u64 = 60;
 
+#[derive(Clone)]
 pub struct FlowScene {
     params: FlowParams,
     field: FlowField,

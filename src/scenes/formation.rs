@@ -72,6 +72,7 @@ fn v_offset(k: usize, spacing: f32) -> Vec2 {
     Vec2::new(-spacing * row, side * spacing * row)
 }
 
+#[derive(Clone)]
 pub struct FormationScene {
     params: FormationParams,
     variant: Variant,

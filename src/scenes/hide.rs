@@ -121,6 +121,7 @@ struct Hider {
     wander_angle: f32,
 }
 
+#[derive(Clone)]
 pub struct HideScene {
     params: HideSceneParams,
     variant: Variant,

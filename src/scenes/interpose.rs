@@ -64,6 +64,7 @@ const PAIR: [usize; 2] = [0, 1];
 const SETTLING_TICKS: u64 = 120;
 
 
+#[derive(Clone)]
 pub struct InterposeScene {
     params: InterposeParams,
     variant: Variant,

@@ -84,6 +84,7 @@ struct Followed {
     evading: bool,
 }
 
+#[derive(Clone)]
 pub struct LeaderScene {
     params: LeaderParams,
     neighbors: Neighbors,

@@ -145,6 +145,7 @@ struct Felt {
     chance: f32,
 }
 
+#[derive(Clone)]
 pub struct ManagerScene {
     params: ManagerParams,
     variant: Variant,

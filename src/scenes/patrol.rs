@@ -81,6 +81,7 @@ crate::variants! {
     }
 }
 
+#[derive(Clone)]
 pub struct PatrolScene {
     params: PatrolParams,
     nodes: Vec<Vec2>,

@@ -67,6 +67,7 @@ struct Aim {
     future: Vec2,
 }
 
+#[derive(Clone)]
 pub struct PursuitScene {
     params: PursuitParams,
     /// Whether each agent looks ahead a constant T (the target's entry is unused).

@@ -53,6 +53,7 @@ struct Approach {
     settled_since: Option<u64>,
 }
 
+#[derive(Clone)]
 pub struct SeekScene {
     params: SeekParams,
     variant: Variant,

@@ -68,6 +68,7 @@ const ROOM: [Vec2; 8] = [
 /// Where agents start, and where a lost one comes back.
 const MIDDLE: Vec2 = Vec2::new(400.0, 150.0);
 
+#[derive(Clone)]
 pub struct WallsScene {
     params: WallsParams,
     variant: Variant,

@@ -52,6 +52,7 @@ crate::variants! {
     }
 }
 
+#[derive(Clone)]
 pub struct WanderScene {
     params: WanderParams,
     variant: Variant,

@@ -36,6 +36,14 @@ pub(crate) struct CellOrder {
     looks: Vec<Look>,
 }
 
+/// Only room: every sort works it out afresh from the crowd, so a copy (a
+/// runner's snapshot) starts empty rather than carrying megabytes of scratch.
+impl Clone for CellOrder {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
 impl CellOrder {
     /// Puts the crowd, and each agent's look with it, in cell order: by
     /// the row, then the column, of the `cell`-sized cell the agent stands

@@ -268,7 +268,7 @@ impl Defaults {
 /// defaults a scene overrides when it has something to say: figures for
 /// the headless report, a readout, scenery, obstacles a person may edit,
 /// a size, a sort order.
-pub trait Lesson: Send + Sized + 'static {
+pub trait Lesson: Send + Sized + Clone + 'static {
     /// Its name, title and start.
     const DEFAULTS: Defaults;
     /// The knob + and - turn, if any: a field of the parameters.
@@ -376,6 +376,8 @@ pub const AGENT_RADIUS: f32 = 8.0;
 
 /// A running lesson, whatever its type: what the runner holds.
 pub trait Scene: Send {
+    /// A copy of the scene as it stands (a snapshot for rewinding).
+    fn clone_box(&self) -> Box<dyn Scene>;
     fn steer(&mut self, ctx: &mut Steer, input: &Input);
     fn settle(&mut self, ctx: &mut Settle);
     fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)>;
@@ -391,7 +393,16 @@ pub trait Scene: Send {
     fn cell_order(&self) -> Option<f32>;
 }
 
+impl Clone for Box<dyn Scene> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
 impl<L: Lesson> Scene for L {
+    fn clone_box(&self) -> Box<dyn Scene> {
+        Box::new(self.clone())
+    }
     fn steer(&mut self, ctx: &mut Steer, input: &Input) {
         Lesson::steer(self, ctx, input);
     }

@@ -35,6 +35,9 @@ const STANDING: Limits = Limits {
 };
 
 /// A running scene and everything it shares with the rest of the program.
+/// A clone is a snapshot: stepped with the same pointer, it goes on tick
+/// for tick as the original does.
+#[derive(Clone)]
 pub struct Runner {
     entry: &'static Entry,
     setup: Setup,

@@ -13,7 +13,7 @@ use glam::{BVec4, UVec4, Vec2, Vec4};
 
 /// What a group of agents ([`GROUP`], decided together) saw around them,
 /// lane by lane: kept between ticks, so that a tick allocates nothing.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct Seen {
     /// Lane `l`'s neighbours are the first `listed[l]` of `near[l]` (the
     /// list runs longer: room for a whole run of cells).

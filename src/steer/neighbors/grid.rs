@@ -50,6 +50,32 @@ pub struct Grid {
     runs: Runs,
 }
 
+impl Clone for Grid {
+    /// A copy of the grid as it stands (a scene's snapshot): its order
+    /// within cells, which later ticks start from, included.
+    fn clone(&self) -> Self {
+        use std::sync::atomic::Ordering::Relaxed;
+        Self {
+            cell_size: self.cell_size,
+            cell: self.cell,
+            per_px: self.per_px,
+            last: self.last,
+            origin: self.origin,
+            cols: self.cols,
+            rows: self.rows,
+            starts: self.starts.clone(),
+            items: self.items.clone(),
+            item_positions: self.item_positions.clone(),
+            slots: (self.slots.iter())
+                .map(|s| AtomicU32::new(s.load(Relaxed)))
+                .collect(),
+            bands: self.bands.clone(),
+            staged: self.staged.clone(),
+            runs: self.runs,
+        }
+    }
+}
+
 impl Grid {
     /// A grid whose cells are `cell_size` wide (use the largest query
     /// radius), laid out row by row.

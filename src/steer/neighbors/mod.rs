@@ -168,7 +168,7 @@ impl Runs {
 }
 
 /// The neighbour search a scene uses, chosen at run time.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Neighbors {
     /// All-pairs scan: the original demos' O(n^2) reference.
     Brute(BruteForce),

@@ -1,0 +1,221 @@
+//! Rewinding: the last minute of a run, kept as snapshots and replayed.
+//!
+//! The simulation is deterministic, so a past tick is a snapshot (a clone
+//! of the runners) plus the ticks after it replayed with the pointer each
+//! had and the edits made before it (an agent dragged, a knob or a prop
+//! changed live). Snapshots are taken every [`Timeline::every`] ticks,
+//! chosen so that the minute's snapshots stay near [`BUDGET_BYTES`]; going
+//! to tick t restores the latest snapshot at or before t and replays at
+//! most `every` ticks. Going back N ticks and on N ticks gives the state
+//! before, bit for bit; resuming from a past tick drops what came after,
+//! like an editor's undo.
+
+use crate::sim::knobs::Params;
+use crate::sim::lesson::Input;
+use crate::sim::runner::Runner;
+use glam::Vec2;
+use std::collections::VecDeque;
+
+/// Memory the snapshots of a minute aim at, in bytes.
+pub const BUDGET_BYTES: usize = 64 << 20;
+/// Bounds on the ticks between snapshots: often enough that a step back
+/// replays little in small scenes, rarely enough in large ones.
+const EVERY: (u64, u64) = (30, 600);
+
+/// A change made to the runners between ticks, replayed at its tick.
+#[derive(Debug, Clone)]
+pub enum Edit {
+    /// Agent `id` put at a place (dragged).
+    Place(usize, Vec2),
+    /// Live parameters: a knob turned, a prop moved.
+    Retune(Box<dyn Params>),
+}
+
+/// The runners as they stood at the start of a tick: the scene, and the
+/// split view's other pane.
+#[derive(Clone)]
+pub struct Panes {
+    pub left: Runner,
+    pub right: Option<Runner>,
+}
+
+impl Panes {
+    /// A snapshot of the runners as they stand.
+    pub fn of(left: &Runner, right: Option<&Runner>) -> Self {
+        Self {
+            left: left.clone(),
+            right: right.cloned(),
+        }
+    }
+
+    fn tick(&self) -> u64 {
+        self.left.tick()
+    }
+
+    fn step(&mut self, input: &Input) {
+        self.left.step(input);
+        if let Some(right) = &mut self.right {
+            right.step(input);
+        }
+    }
+
+    fn apply(&mut self, edit: &Edit) {
+        for runner in std::iter::once(&mut self.left).chain(self.right.as_mut()) {
+            match edit {
+                Edit::Place(id, at) => runner.place(*id, *at),
+                // The panes hold the scene's own parameters: a refusal is
+                // a bug of the program, and the pane keeps its own.
+                Edit::Retune(params) => {
+                    let _ = runner.retune(params.as_ref());
+                }
+            }
+        }
+    }
+}
+
+/// The last minute of a run.
+#[derive(Clone)]
+pub struct Timeline {
+    /// Snapshots, oldest first, each at the start of its tick (before the
+    /// edits made at that tick).
+    snapshots: VecDeque<Panes>,
+    /// The pointer of each tick from the oldest snapshot's on.
+    inputs: VecDeque<Input>,
+    /// Edits, by the tick they were made at, in order.
+    edits: VecDeque<(u64, Edit)>,
+    /// Ticks between snapshots.
+    every: u64,
+    /// Ticks kept: a minute.
+    span: u64,
+}
+
+impl Timeline {
+    /// A timeline starting at `now`, keeping `span` ticks; snapshots are
+    /// spaced by the size of one.
+    pub fn new(now: Panes, span: u64) -> Self {
+        let bytes = snapshot_bytes(&now).max(1);
+        let fit = (span as usize).saturating_mul(bytes) / BUDGET_BYTES;
+        let every = (fit as u64).clamp(EVERY.0, EVERY.1);
+        Self {
+            snapshots: VecDeque::from([now]),
+            inputs: VecDeque::new(),
+            edits: VecDeque::new(),
+            every,
+            span: span.max(every),
+        }
+    }
+
+    /// Ticks between snapshots.
+    pub fn every(&self) -> u64 {
+        self.every
+    }
+
+    /// The first tick one can go back to.
+    pub fn first(&self) -> u64 {
+        self.snapshots.front().map_or(0, Panes::tick)
+    }
+
+    /// The last tick run (the live edge).
+    pub fn last(&self) -> u64 {
+        self.first() + self.inputs.len() as u64
+    }
+
+    /// The snapshots' memory, in bytes (an estimate from the arrays they
+    /// hold, see [`snapshot_bytes`]).
+    pub fn bytes(&self) -> usize {
+        self.snapshots.iter().map(snapshot_bytes).sum()
+    }
+
+    /// A tick just ran from `before` (its tick, before it ran) with
+    /// `input`, and left the panes as `left` and `right`. Keeps a
+    /// snapshot every [`Timeline::every`] ticks and forgets what is over a
+    /// minute old.
+    pub fn record(&mut self, before: u64, input: Input, (left, right): (&Runner, Option<&Runner>)) {
+        if before != self.last() {
+            // Not the live edge: the future after `before` is gone.
+            self.truncate(before);
+        }
+        self.inputs.push_back(input);
+        if left.tick().is_multiple_of(self.every) {
+            self.snapshots.push_back(Panes::of(left, right));
+        }
+        while self.snapshots.len() > 1 && self.last() - self.snapshots[1].tick() >= self.span {
+            let gone = self.snapshots.pop_front().map_or(0, |p| p.tick());
+            let kept = self.first();
+            self.inputs.drain(..(kept - gone) as usize);
+            while self.edits.front().is_some_and(|(t, _)| *t < kept) {
+                self.edits.pop_front();
+            }
+        }
+    }
+
+    /// An edit made at tick `now` (the panes already show it).
+    pub fn edit(&mut self, now: u64, edit: Edit) {
+        self.truncate(now);
+        self.edits.push_back((now, edit));
+    }
+
+    /// Drops everything after tick `now`: its inputs, edits made later,
+    /// later snapshots.
+    pub fn truncate(&mut self, now: u64) {
+        let now = now.clamp(self.first(), self.last());
+        self.inputs.truncate((now - self.first()) as usize);
+        while self.snapshots.back().is_some_and(|p| p.tick() > now) {
+            self.snapshots.pop_back();
+        }
+        while self.edits.back().is_some_and(|(t, _)| *t > now) {
+            self.edits.pop_back();
+        }
+    }
+
+    /// The panes at tick `tick` (clamped to the minute kept), edits made
+    /// at it included; from the panes as they stand (`now`) when they lie
+    /// between `tick` and the snapshot before it.
+    pub fn seek(&self, (left, right): (&Runner, Option<&Runner>), tick: u64) -> Panes {
+        let tick = tick.clamp(self.first(), self.last());
+        let from = self.snapshots.iter().rev().find(|p| p.tick() <= tick);
+        let now = left.tick();
+        let mut panes = match from {
+            Some(snap) if now <= tick && now >= snap.tick() => Panes::of(left, right),
+            Some(snap) => {
+                let mut panes = snap.clone();
+                self.apply_edits(&mut panes);
+                panes
+            }
+            None => Panes::of(left, right),
+        };
+        while panes.tick() < tick {
+            let k = (panes.tick() - self.first()) as usize;
+            panes.step(&self.inputs[k]);
+            self.apply_edits(&mut panes);
+        }
+        panes
+    }
+
+    /// Applies the edits made at the panes' tick.
+    fn apply_edits(&self, panes: &mut Panes) {
+        let now = panes.tick();
+        for (_, edit) in self.edits.iter().filter(|(t, _)| *t == now) {
+            panes.apply(edit);
+        }
+    }
+}
+
+/// About how many bytes a snapshot holds: the crowd's and the scene's
+/// arrays, measured through what a copy allocates (tests/allocations.rs
+/// checks it), here estimated from the crowd: 512 bytes an agent, plus the
+/// headline history.
+pub fn snapshot_bytes(panes: &Panes) -> usize {
+    let one = |r: &Runner| {
+        let history = r.history().len() * crate::sim::runner::HISTORY_TICKS * 4;
+        r.crowd().len() * BYTES_PER_AGENT + history + (16 << 10)
+    };
+    one(&panes.left) + panes.right.as_ref().map_or(0, one)
+}
+
+/// What a snapshot holds per agent, at most, over every scene: measured
+/// by `a_snapshot_costs_what_the_timeline_counts` in tests/allocations.rs.
+pub const BYTES_PER_AGENT: usize = 512;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,94 @@
+//! The desktop's files: the window's pixels as PNG and as a GIF clip.
+
+use macroquad::texture::get_screen_data;
+use std::path::Path;
+
+/// Saves the window as an opaque PNG; an unwritable path is an error, not a panic.
+pub fn save_screenshot(path: &Path) -> Result<(), String> {
+    let (bytes, w, h) = screen_rgba();
+    image::save_buffer(path, &bytes, w, h, image::ColorType::Rgba8)
+        .map_err(|e| format!("cannot save the screenshot {}: {e}", path.display()))
+}
+
+/// The window as it is drawn, opaque RGBA, rows top to bottom.
+fn screen_rgba() -> (Vec<u8>, u32, u32) {
+    let image = get_screen_data();
+    let (w, h) = (usize::from(image.width), usize::from(image.height));
+    let stride = w * 4;
+    let mut bytes = vec![0u8; stride * h];
+    // OpenGL rows run bottom-up.
+    for (y, row) in bytes.chunks_exact_mut(stride).enumerate() {
+        let src = (h - 1 - y) * stride;
+        row.copy_from_slice(&image.bytes[src..src + stride]);
+    }
+    for pixel in bytes.chunks_exact_mut(4) {
+        pixel[3] = 255;
+    }
+    (bytes, w as u32, h as u32)
+}
+
+/// A clip being recorded: the encoder on its worker thread, and when the
+/// next frame is due.
+pub struct Recording {
+    recorder: steering_demos::clip::Recorder,
+    /// Seconds of the clip so far, and of the next frame.
+    clock: f64,
+    next: f64,
+}
+
+impl Recording {
+    /// Starts a clip at `path` of `width` x `height` frames; an error
+    /// names the file and why.
+    pub fn start(path: &Path, (width, height): (u32, u32)) -> Result<Self, String> {
+        let recorder = steering_demos::clip::Recorder::start(path, width, height, super::CLIP_FPS)
+            .map_err(|e| e.to_string())?;
+        Ok(Self {
+            recorder,
+            clock: 0.0,
+            next: 0.0,
+        })
+    }
+
+    /// F9: a clip of the window in the videos folder, named anew.
+    pub fn start_in_folder(scene: &str) -> Result<Self, String> {
+        let folder = steering_demos::clip::default_folder().ok_or(
+            "no folder for clips: neither XDG_VIDEOS_DIR, XDG_PICTURES_DIR nor HOME is set",
+        )?;
+        std::fs::create_dir_all(&folder)
+            .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+        let path = steering_demos::clip::new_clip_path(&folder, scene);
+        let size = macroquad::window::screen_width() as u32;
+        let height = macroquad::window::screen_height() as u32;
+        Self::start(&path, (size, height))
+    }
+
+    pub fn path(&self) -> &Path {
+        self.recorder.path()
+    }
+
+    pub fn frames(&self) -> u32 {
+        self.recorder.frames()
+    }
+
+    /// `seconds` went by (of the clip's time): hands the frame on screen
+    /// to the encoder when one is due.
+    pub fn capture(&mut self, seconds: f64) {
+        if self.clock >= self.next {
+            let (bytes, w, h) = screen_rgba();
+            self.recorder.push(bytes, w, h);
+            self.next += 1.0 / f64::from(super::CLIP_FPS);
+        }
+        self.clock += seconds;
+    }
+
+    /// Writes the file: the event line, or what went wrong.
+    pub fn finish(self) -> Result<String, String> {
+        let clip = self.recorder.finish().map_err(|e| e.to_string())?;
+        Ok(format!(
+            "clip {} frames {} bytes {}",
+            clip.path.display(),
+            clip.frames,
+            clip.bytes
+        ))
+    }
+}
