@@ -113,9 +113,9 @@ pub enum Key {
     F9,
     F12,
     Escape,
-    /// Ctrl held with S, with O.
+    O,
+    /// Ctrl held with S.
     CtrlS,
-    CtrlO,
 }
 
 /// Which scenes a control means something in.
@@ -361,13 +361,17 @@ pub const CONTROLS: &[Control] = &[
         hint: Hint::None,
     },
     Control {
-        label: "Ctrl+S / Ctrl+O",
-        bindings: &[
-            (Key::CtrlS, Action::SavePreset),
-            (Key::CtrlO, Action::OpenPresets),
-        ],
-        help: "save the scene as it starts now (knobs, edits) as a preset / open the presets in the panel",
+        label: "O",
+        bindings: &[(Key::O, Action::OpenPresets)],
+        help: "presets (Ctrl+O too): a start worth seeing per line, in the panel; a click starts it",
         scope: Scope::All,
+        hint: Hint::None,
+    },
+    Control {
+        label: "Ctrl+S",
+        bindings: &[(Key::CtrlS, Action::SavePreset)],
+        help: "save the scene as it starts now (knobs, edits) as a preset in ~/.config/steering-demos/presets",
+        scope: Scope::Desktop,
         hint: Hint::None,
     },
     Control {
@@ -505,8 +509,9 @@ mod tests {
     fn a_web_page_offers_no_file_writing_and_no_quitting() {
         let web: Vec<_> = offered(true).map(|c| c.label).collect();
         assert!(!web.contains(&"F12") && !web.contains(&"F9"), "{web:?}");
+        assert!(!web.contains(&"Ctrl+S"), "the browser's own save: {web:?}");
         assert!(web.contains(&"Esc") && web.contains(&"H"), "{web:?}");
-        assert_eq!(offered(true).count() + 2, offered(false).count());
+        assert_eq!(offered(true).count() + 3, offered(false).count());
         assert_eq!(offered(false).count(), CONTROLS.len());
     }
 }

@@ -101,7 +101,7 @@ pub fn read_input() -> Vec<Action> {
         Key::C => is_key_pressed(KeyCode::C),
         Key::S => !ctrl && is_key_pressed(KeyCode::S),
         Key::CtrlS => ctrl && is_key_pressed(KeyCode::S),
-        Key::CtrlO => ctrl && is_key_pressed(KeyCode::O),
+        Key::O => is_key_pressed(KeyCode::O),
         Key::F => is_key_pressed(KeyCode::F),
         Key::V => is_key_pressed(KeyCode::V),
         Key::R => is_key_pressed(KeyCode::R),

@@ -177,6 +177,17 @@ fn run() -> Result<(), Exit> {
             .build_global()
             .map_err(|e| format!("cannot start {} worker threads: {e}", start.threads))?;
     }
+    // A clip is started before the window opens: a path it cannot write is
+    // refused before anything runs.
+    let record = match &args.record {
+        Some(path) => {
+            let size = (config.app.window[0], config.app.window[1]);
+            let clip = files::Recording::start(path, size).map_err(|e| format!("--record: {e}"))?;
+            let frames = (args.seconds * f64::from(files::CLIP_FPS)).round().max(1.0) as u64;
+            Some((clip, frames))
+        }
+        None => None,
+    };
     if let Some(missing) = no_display() {
         eprintln!(
             "steering-demos: no display to open the window on ({missing}); \
@@ -196,17 +207,6 @@ fn run() -> Result<(), Exit> {
         window_resizable: true,
         sample_count: config.app.msaa_samples as i32,
         ..Default::default()
-    };
-    // A clip is started before the window opens: a path it cannot write is
-    // refused before anything runs.
-    let record = match &args.record {
-        Some(path) => {
-            let size = (config.app.window[0], config.app.window[1]);
-            let clip = files::Recording::start(path, size).map_err(|e| format!("--record: {e}"))?;
-            let frames = (args.seconds * f64::from(files::CLIP_FPS)).round().max(1.0) as u64;
-            Some((clip, frames))
-        }
-        None => None,
     };
     let options = Options {
         record,

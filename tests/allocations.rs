@@ -9,6 +9,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::io::Write as _;
 use steering_demos::config::Config;
 use steering_demos::sim::lesson::{Input, Setup};
 
@@ -16,16 +17,20 @@ struct Counting;
 
 thread_local! {
     static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    static BYTES: Cell<u64> = const { Cell::new(0) };
 }
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        let _ = BYTES.try_with(|n| n.set(n.get() + layout.size() as u64));
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        let grown = new_size.saturating_sub(layout.size()) as u64;
+        let _ = BYTES.try_with(|n| n.set(n.get() + grown));
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 
@@ -84,4 +89,60 @@ fn a_running_scene_ticks_without_allocating() {
         }
     });
     assert!(allocating.is_empty(), "{allocating:#?}");
+}
+
+/// What rewinding costs: a snapshot is a copy of the runner, and the
+/// timeline spaces its snapshots by an estimate of their size
+/// (`timeline::snapshot_bytes`). The estimate must not fall short of what
+/// a copy allocates, in any scene, at the tutorial's crowds and at 10,000
+/// agents; the figures are printed for benches/README.md.
+#[test]
+fn a_snapshot_costs_no_more_than_the_timeline_counts() {
+    use steering_demos::app::timeline::{Panes, Timeline, snapshot_bytes};
+    let config = Config::embedded();
+    let mut short = Vec::new();
+    for scene in &config.scenes {
+        let knob = scene.entry.defaults.agents;
+        for agents in [
+            scene.agents,
+            (10_000.0f64).clamp(knob.min, knob.max) as usize,
+        ] {
+            let setup = Setup {
+                agents,
+                ..scene.setup()
+            };
+            let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
+            runner.set_recording(true);
+            for _ in 0..120 {
+                let pointer = pointer.at(runner.tick());
+                runner.step(&Input { pointer });
+            }
+            let before = BYTES.with(Cell::get);
+            let copy = Panes::of(&runner, None);
+            let bytes = BYTES.with(Cell::get) - before;
+            let counted = snapshot_bytes(&copy);
+            let n = runner.crowd().len();
+            // A minute of them, spaced as the timeline spaces them.
+            let span = 60 * scene.tick_hz as u64;
+            let every = Timeline::new(copy, span).every();
+            let kept = span.div_ceil(every) + 1;
+            let _ = writeln!(
+                std::io::stderr(),
+                "snapshot {:>10} {:>6} agents: {:>9} bytes ({:>4} an agent), counted {counted:>9}; \
+                 every {every:>3} ticks, a minute {:>6.1} MB",
+                scene.name(),
+                n,
+                bytes,
+                bytes as usize / n.max(1),
+                (kept * bytes) as f64 / 1e6,
+            );
+            if bytes as usize > counted {
+                short.push(format!("{} at {n}: {bytes} > {counted}", scene.name()));
+            }
+        }
+    }
+    assert!(
+        short.is_empty(),
+        "the timeline counts too little: {short:?}"
+    );
 }

@@ -170,7 +170,12 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
 
 /// The presets (Ctrl+O): a button each, its description beside it.
 fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Preset], events: &mut Vec<PanelEvent>) {
-    ui.label(RichText::new("Presets (Ctrl+O closes; Ctrl+S saves yours)").strong());
+    let title = if steering_demos::controls::IN_BROWSER {
+        "Presets (O closes)"
+    } else {
+        "Presets (O closes; Ctrl+S saves yours)"
+    };
+    ui.label(RichText::new(title).strong());
     egui::Grid::new("presets")
         .num_columns(2)
         .striped(true)

@@ -337,6 +337,8 @@ impl Page {
             '+' => ("Equal".to_string(), true),
             '-' => ("Minus".to_string(), false),
             ' ' => ("Space".to_string(), false),
+            ',' => ("Comma".to_string(), false),
+            '.' => ("Period".to_string(), false),
             c => (format!("Key{}", c.to_ascii_uppercase()), false),
         };
         let modifiers = if shift { 8 } else { 0 };

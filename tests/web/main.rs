@@ -188,7 +188,8 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     // A link in the address starts that run, and the page keeps the address
     // on the run's link; U says the tick and the checksum, which a headless
     // run from the same link reaches too.
-    let wanted = "#scene=flock&variant=separation&seed=5&agents=200&separation_weight=2";
+    let wanted =
+        "#scene=flock&variant=separation&seed=5&agents=200&separation_weight=2&starts=0,100,100";
     let mark = page.mark();
     page.call(
         "Page.navigate",
@@ -227,6 +228,33 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         report["checksum"], checksum,
         "the page's run and the headless run from {link}, at tick {tick}"
     );
+
+    // Rewind in the page: five ticks back and five on give the same run.
+    for k in 1..=5 {
+        let mark = page.mark();
+        page.key(',');
+        page.wait_for(mark, &format!("tick {}", ticks - k));
+    }
+    for k in (0..5).rev() {
+        let mark = page.mark();
+        page.key('.');
+        page.wait_for(mark, &format!("step {}", ticks - k));
+    }
+    let mark = page.mark();
+    page.key('u');
+    let again = page.after(mark, "the run's link again", |l| l.starts_with("link #"));
+    assert_eq!(
+        again, line,
+        "back five ticks and on five: the same tick and checksum"
+    );
+
+    // The presets open in the panel (O), and one starts its run.
+    let mark = page.mark();
+    page.key('o');
+    page.wait_for(mark, "presets on");
+    std::thread::sleep(Duration::from_millis(500));
+    let listed = page.screenshot();
+    let _ = listed.save(Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-presets.png"));
 
     // Nothing went wrong on the way: no errors, no missing JS functions.
     let bad: Vec<_> = page

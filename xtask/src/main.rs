@@ -24,7 +24,9 @@ const WASM: &str = "steering-demos.wasm";
 /// is the first): each costs some 10 KB. The page also runs the desktop's
 /// code (the crowds' rules four agents at a time, rayon on the page's one
 /// thread), some 23 KB more than the one-agent copies it used to run.
-const BUDGET_BYTES: u64 = 3_000_000;
+/// The raw size grew to 3.1 MB with editing, rewinding and the 54 shipped
+/// presets (their TOML alone is 16 KB raw, a few KB gzipped): 3.01 MB.
+const BUDGET_BYTES: u64 = 3_100_000;
 const BUDGET_GZIP_BYTES: u64 = 1_500_000;
 
 const USAGE: &str = "usage: cargo xtask <task>
