@@ -12,11 +12,11 @@
 //! |---|---|---|
 //! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbour searches; thread helpers ([`steer::par`]) | nothing of the crate |
 //! | [`overlay`], [`stopwatch`] | what a scene wants drawn, as data; elapsed time on every platform | nothing of the crate |
-//! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, the scripted pointer, the headless report | `steer`, `overlay`, `stopwatch` |
+//! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
-//! | [`config`] | reads `demos.toml` and locates its errors (file:line:col, key) | `scenes`, `sim`, `steer` |
-//! | [`controls`], [`cli`], [`link`], [`app`], [`layout`], [`camera`], [`desktop`], [`docs`], [`clip`] | the one table of keys; the command line; a run as a link (URL fragment); the window's state as plain data (tested headless); where things go on screen; which part of the stage is in view; the desktop menu entry; the files generated from the declarations; the window recorded as an animated GIF (desktop only) | anything below |
-//! | `render`, `window`, `stepping` (binary only) | macroquad and egui: the only code that touches the window | anything |
+//! | [`config`] | reads `demos.toml` and presets ([`config::preset`]: a scene's table with a description) and locates their errors (file:line:col, key) | `scenes`, `sim`, `steer` |
+//! | [`controls`], [`cli`], [`link`], [`app`], [`layout`], [`camera`], [`desktop`], [`docs`], [`clip`] | the one table of keys; the command line; a run as a link (URL fragment); the window's state as plain data (tested headless: editing, the rewind's [`app::timeline`]); where things go on screen; which part of the stage is in view; the desktop menu entry; the files generated from the declarations; the window recorded as an animated GIF (desktop only) | anything below |
+//! | `render`, `window`, `stepping`, `files` (binary only) | macroquad and egui: the only code that touches the window; what it writes (screenshots, presets, clips) | anything |
 //!
 //! Simulation code (`steer`, `sim`, `scenes`, `config`) never imports
 //! macroquad. The platform shows only at its edges: `target_arch =

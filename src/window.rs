@@ -164,7 +164,7 @@ pub async fn frame_loop(
         let panes = views(&app, layout.stage);
         if announced != Some(app.index()) {
             announced = Some(app.index());
-            for line in node_lines(&app, panes[0].0) {
+            for line in app.node_lines(|p| panes[0].0.to_screen(p)) {
                 options.log(&line);
             }
         }
@@ -451,25 +451,6 @@ fn pane_label(view: &View, variant: &str, runner: &Runner, scale: f32) {
         size,
         render::palette::ACCENT,
     );
-}
-
-/// Where each node of the scene's path is, in the world and on the
-/// screen: `node 0 at 100.0 500.0 screen 212 640`.
-fn node_lines(app: &App, view: View) -> Vec<String> {
-    use steering_demos::sim::props::PropKind;
-    let Some(props) = app.scene().props() else {
-        return Vec::new();
-    };
-    if !matches!(props.kind, PropKind::Path { .. }) {
-        return Vec::new();
-    }
-    (props.items.iter().enumerate())
-        .map(|(i, p)| {
-            let on = view.to_screen(p.at);
-            let (x, y) = (p.at.x, p.at.y);
-            format!("node {i} at {x:.1} {y:.1} screen {:.0} {:.0}", on.x, on.y)
-        })
-        .collect()
 }
 
 /// Applies what the panel asked for; the event lines.

@@ -126,6 +126,24 @@ impl App {
         }
     }
 
+    /// Where each node of the scene's path is, in the world and on the
+    /// screen (`to_screen`): `node 0 at 100.0 500.0 screen 212 640`, what
+    /// patrol says at its start so that a person (or a test) finds them.
+    pub fn node_lines(&self, to_screen: impl Fn(Vec2) -> Vec2) -> Vec<String> {
+        let Some(props) = self.runner.props() else {
+            return Vec::new();
+        };
+        if !matches!(props.kind, PropKind::Path { .. }) {
+            return Vec::new();
+        }
+        (props.items.iter().enumerate())
+            .map(|(i, p)| {
+                let on = to_screen(p.at);
+                format!("node {i} at {} screen {:.0} {:.0}", at(p.at), on.x, on.y)
+            })
+            .collect()
+    }
+
     /// A: a prop at the pointer.
     pub(super) fn add_prop(&mut self) -> Option<String> {
         let mut props = self.runner.props()?;

@@ -8,7 +8,7 @@
 use crate::camera::Camera;
 use crate::config::{Config, SceneConfig};
 pub use crate::controls::Action;
-use crate::controls::{CONTROLS, Hint, IN_BROWSER};
+use crate::controls::IN_BROWSER;
 use crate::overlay::Meaning;
 use crate::sim::entry::Entry;
 use crate::sim::knobs::{Apply, Knob, number};
@@ -208,31 +208,6 @@ impl App {
     /// Seconds per simulation tick of the running scene.
     pub fn tick_seconds(&self) -> f64 {
         1.0 / f64::from(self.scene_config().tick_hz)
-    }
-
-    /// The footer's hints for the running scene, from the controls table.
-    pub fn hints(&self) -> Vec<String> {
-        CONTROLS
-            .iter()
-            .filter(|c| c.scope.applies(&self.runner))
-            .filter_map(|c| match c.hint {
-                Hint::None => None,
-                Hint::Text(text) => Some(text.to_string()),
-                Hint::PrimaryKnob => self
-                    .primary()
-                    .map(|(knob, value)| format!("+/-: {} {}", knob.name, number(value))),
-                Hint::Agents => Some(format!("[ ]: agents {}", self.setup().agents)),
-                Hint::Neighbors => Some(format!("G: neighbours {}", self.setup().neighbors.name())),
-                Hint::Rate => Some(format!("S/F: {}x", number(self.rate))),
-            })
-            .collect()
-    }
-
-    /// The footer's line: the hints, in the table's order, as many whole
-    /// ones as `fits` allows, dropped from the end but for the help's,
-    /// which always stays (it says where the rest are).
-    pub fn footer(&self, fits: impl Fn(&str) -> bool) -> String {
-        footer_line(self.hints(), fits)
     }
 
     /// Applies an action; returns the event line when it took effect.
@@ -475,25 +450,6 @@ impl App {
 }
 
 pub use crate::overlay::fixed;
-
-/// The hints joined, whole ones dropped from the end (the help's kept)
-/// until `fits` says the line fits.
-fn footer_line(mut hints: Vec<String>, fits: impl Fn(&str) -> bool) -> String {
-    const GAP: &str = "   ";
-    let help = |h: &String| h.starts_with("H:");
-    loop {
-        let line = hints.join(GAP);
-        if fits(&line) {
-            return line;
-        }
-        match hints.iter().rposition(|h| !help(h)) {
-            Some(k) => {
-                hints.remove(k);
-            }
-            None => return line,
-        }
-    }
-}
 
 fn on_off(on: bool) -> &'static str {
     if on { "on" } else { "off" }

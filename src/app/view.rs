@@ -1,11 +1,38 @@
 //! What the person sees of the stage: the camera over it, and which parts
-//! of the overlay are drawn.
+//! of the overlay are drawn, and the footer's hints.
 
 use super::{App, on_off};
 use crate::camera::Camera;
+use crate::controls::{CONTROLS, Hint};
 use crate::overlay::Meaning;
+use crate::sim::knobs::number;
 
 impl App {
+    /// The footer's hints for the running scene, from the controls table.
+    pub fn hints(&self) -> Vec<String> {
+        CONTROLS
+            .iter()
+            .filter(|c| c.scope.applies(&self.runner))
+            .filter_map(|c| match c.hint {
+                Hint::None => None,
+                Hint::Text(text) => Some(text.to_string()),
+                Hint::PrimaryKnob => self
+                    .primary()
+                    .map(|(knob, value)| format!("+/-: {} {}", knob.name, number(value))),
+                Hint::Agents => Some(format!("[ ]: agents {}", self.setup().agents)),
+                Hint::Neighbors => Some(format!("G: neighbours {}", self.setup().neighbors.name())),
+                Hint::Rate => Some(format!("S/F: {}x", number(self.rate))),
+            })
+            .collect()
+    }
+
+    /// The footer's line: the hints, in the table's order, as many whole
+    /// ones as `fits` allows, dropped from the end but for the help's,
+    /// which always stays (it says where the rest are).
+    pub fn footer(&self, fits: impl Fn(&str) -> bool) -> String {
+        footer_line(self.hints(), fits)
+    }
+
     /// Whether a press at the pointer would take something: an agent to
     /// select, an obstacle to drag (else it is a click on the stage).
     pub fn grabs_at_pointer(&self) -> bool {
@@ -49,5 +76,24 @@ impl App {
     /// Whether the overlay draws shapes of `meaning`.
     pub fn shows(&self, meaning: Meaning) -> bool {
         !self.hidden.contains(&meaning)
+    }
+}
+
+/// The hints joined, whole ones dropped from the end (the help's kept)
+/// until `fits` says the line fits.
+fn footer_line(mut hints: Vec<String>, fits: impl Fn(&str) -> bool) -> String {
+    const GAP: &str = "   ";
+    let help = |h: &String| h.starts_with("H:");
+    loop {
+        let line = hints.join(GAP);
+        if fits(&line) {
+            return line;
+        }
+        match hints.iter().rposition(|h| !help(h)) {
+            Some(k) => {
+                hints.remove(k);
+            }
+            None => return line,
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::crowd::{Crowd, Look, Metric, Sampling};
 use super::entry::WrongScene;
+pub use super::figures::Figures;
 use super::knobs::{Field, Knob, Tunable};
 use super::mind::Card;
 use super::pointer::PointerMode;
@@ -331,7 +332,7 @@ pub trait Lesson: Send + Sized + Clone + 'static {
     /// Writes edited props back into `params` (the scene then takes them
     /// through [`Lesson::retune`]).
     fn set_props(_params: &mut Self::Params, _props: &Props) {}
-    /// The looks of the agents the agent count counts (who [ and ], and
+    /// The looks of the agents the agent count counts (who `[` and `]`, and
     /// adding and removing agents, add and remove): the crowd, not its
     /// leader, target or hunter.
     const CROWD: &'static [Look] = &[Look::Plain];
@@ -439,68 +440,5 @@ impl<L: Lesson> Scene for L {
     }
     fn cell_order(&self) -> Option<f32> {
         Lesson::cell_order(self)
-    }
-}
-
-/// A few named figures, kept inline: the runner records a scene's headline
-/// every tick, and a tick allocates nothing.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Figures {
-    items: [(&'static str, f64); Figures::MAX],
-    len: usize,
-}
-
-impl Figures {
-    /// The most figures a headline has.
-    pub const MAX: usize = 4;
-
-    /// Adds a figure; past [`Figures::MAX`] it is dropped (a debug build
-    /// stops there: a scene declares a fixed, small set).
-    pub fn push(&mut self, name: &'static str, value: f64) {
-        debug_assert!(self.len < Self::MAX, "more than {} figures", Self::MAX);
-        if self.len < Self::MAX {
-            self.items[self.len] = (name, value);
-            self.len += 1;
-        }
-    }
-}
-
-impl Default for Figures {
-    fn default() -> Self {
-        Self {
-            items: [("", 0.0); Figures::MAX],
-            len: 0,
-        }
-    }
-}
-
-impl std::ops::Deref for Figures {
-    type Target = [(&'static str, f64)];
-    fn deref(&self) -> &Self::Target {
-        &self.items[..self.len]
-    }
-}
-
-impl<'a> IntoIterator for &'a Figures {
-    type Item = &'a (&'static str, f64);
-    type IntoIter = std::slice::Iter<'a, (&'static str, f64)>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl FromIterator<(&'static str, f64)> for Figures {
-    fn from_iter<I: IntoIterator<Item = (&'static str, f64)>>(iter: I) -> Self {
-        let mut figures = Figures::default();
-        for (name, value) in iter {
-            figures.push(name, value);
-        }
-        figures
-    }
-}
-
-impl<const N: usize> From<[(&'static str, f64); N]> for Figures {
-    fn from(figures: [(&'static str, f64); N]) -> Self {
-        figures.into_iter().collect()
     }
 }
