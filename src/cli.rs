@@ -27,11 +27,11 @@ pub struct Args {
     /// Variant of the scene (see --list)
     #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
-    /// Seed of the scene's random generator
-    #[arg(long, value_name = "N")]
+    /// Seed of the scene's random generator (0 to 18446744073709551615)
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub seed: Option<u64>,
     /// Agents in the scene (range: see --list)
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub agents: Option<u64>,
     /// Set a knob of the scene at start, as in demos.toml (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
@@ -52,13 +52,13 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "MODE")]
     pub neighbors: Option<Neighbors>,
     /// Worker threads for the crowd tick [default: all cores]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = threads)]
     pub threads: Option<u16>,
     /// Run without a window and print one JSON line
     #[arg(long, requires = "steps", conflicts_with = "screenshot")]
     pub headless: bool,
     /// Headless: ticks to run
-    #[arg(long, value_name = "N", requires = "headless")]
+    #[arg(long, value_name = "N", requires = "headless", allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub steps: Option<u64>,
     /// Save a PNG of the window after --frames frames and exit
     #[arg(long, value_name = "PATH")]
@@ -67,10 +67,10 @@ pub struct Args {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["headless", "screenshot", "list", "presets", "share"])]
     pub record: Option<PathBuf>,
     /// Seconds of simulated time --record records (0.1 to 600)
-    #[arg(long, value_name = "S", requires = "record", default_value_t = 4.0, value_parser = seconds)]
+    #[arg(long, value_name = "S", requires = "record", default_value_t = 4.0, allow_negative_numbers = true, value_parser = seconds)]
     pub seconds: f64,
     /// Frames to render before the screenshot
-    #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120)]
+    #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120, allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub frames: u64,
     /// Start with the force overlay on
     #[arg(long)]
@@ -94,7 +94,7 @@ pub struct Args {
     #[arg(long)]
     pub compare: bool,
     /// Start with agent N selected, its mind read out
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>)]
     pub select: Option<u32>,
     /// List every scene with its variants and knobs, and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot"])]
@@ -106,6 +106,33 @@ pub struct Args {
     /// Remove exactly what --install-desktop wrote, and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot", "list"])]
     pub uninstall_desktop: bool,
+}
+
+/// A flag's whole number, or what is wrong with the text typed (clap
+/// quotes it, as typed, with the flag's name).
+fn whole<T: TryFrom<u64> + std::fmt::Display + Bounded>(text: &str) -> Result<T, String> {
+    let n: u64 = (text.trim().parse())
+        .map_err(|_| format!("must be a whole number from 0 to {}", T::MAX))?;
+    T::try_from(n).map_err(|_| format!("must be a whole number from 0 to {}", T::MAX))
+}
+
+/// The largest value of a flag's number type, for its message.
+trait Bounded {
+    const MAX: u64;
+}
+impl Bounded for u32 {
+    const MAX: u64 = u32::MAX as u64;
+}
+impl Bounded for u64 {
+    const MAX: u64 = u64::MAX;
+}
+
+/// `--threads`: 1 to 1024.
+fn threads(text: &str) -> Result<u16, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n @ 1..=1024) => Ok(n as u16),
+        _ => Err("must be a whole number from 1 to 1024".into()),
+    }
 }
 
 /// `--seconds`: a number of seconds from 0.1 to 600.
@@ -252,8 +279,10 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
     }
     if let Some(agents) = args.agents {
         let knob = entry.defaults.agents;
-        knob.check(agents as f64)
-            .map_err(|m| format!("--agents {m} for scene `{}`", entry.name))?;
+        knob.check(agents as f64).map_err(|m| {
+            let m = crate::quote::as_typed(&m, &agents.to_string());
+            format!("--agents {m} for scene `{}`", entry.name)
+        })?;
         setup.agents = agents as usize;
     }
     for assignment in &args.set {
@@ -298,14 +327,17 @@ fn set(assignment: &str, scene: &str, agents: &Knob, setup: &mut Setup) -> Resul
         .parse()
         .map_err(|_| format!("--set {assignment}: `{text}` is not a number"))?;
     if key == agents.name {
-        let n = agents
-            .check(value)
-            .map_err(|m| format!("--set {assignment}: agents {m}"))?;
+        let n = agents.check(value).map_err(|m| {
+            format!(
+                "--set {assignment}: agents {}",
+                crate::quote::as_typed(&m, text)
+            )
+        })?;
         setup.agents = n as usize;
         return Ok(());
     }
     setup.params.set(key, value).map_err(|e| {
-        let message = e.message.replace(
+        let message = crate::quote::as_typed(&e.message, text).replace(
             "valid knobs: ",
             &format!("valid knobs of `{scene}`: agents, "),
         );

@@ -31,13 +31,7 @@ fn screenshot(app: &App) -> Result<PathBuf, String> {
         .ok_or("no folder for pictures: neither XDG_PICTURES_DIR nor HOME is set")?;
     std::fs::create_dir_all(&folder)
         .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let path = folder.join(format!(
-        "steering-demos-{}-{}.png",
-        app.entry().name,
-        timestamp()
-    ));
-    save_screenshot(&path)?;
-    Ok(path)
+    save_new_screenshot(&folder, app.entry().name)
 }
 
 /// Ctrl+S: the running start as a new preset in the user's folder.
@@ -54,35 +48,8 @@ fn save_preset(app: &App) -> Result<PathBuf, String> {
 /// `~/Pictures/steering-demos` (never the working directory, which for a
 /// menu launch is the home folder).
 pub fn pictures_folder() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_PICTURES_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join("Pictures")))?;
+    let base = steering_demos::config::xdg_dir("XDG_PICTURES_DIR", "Pictures")?;
     Some(base.join("steering-demos"))
-}
-
-/// The time now as `20261123-095501` (UTC), for file names.
-pub fn timestamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}{month:02}{day:02}-{:02}{:02}{:02}",
-        rest / 3600,
-        rest / 60 % 60,
-        rest % 60
-    )
 }
 
 /// Frames a second of a clip.
@@ -90,4 +57,4 @@ pub const CLIP_FPS: u32 = 30;
 
 #[cfg_attr(target_arch = "wasm32", path = "files/web.rs")]
 mod native;
-pub use native::{Recording, save_screenshot};
+pub use native::{Recording, save_new_screenshot, save_screenshot};

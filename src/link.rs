@@ -10,6 +10,7 @@
 //! a link does not depend on anyone's demos.toml). `--share` and the U key
 //! print one.
 
+use crate::quote::quoted;
 use crate::sim::entry::Entry;
 use crate::sim::lesson::Setup;
 use crate::sim::props::{NODE_PICK, Prop, PropKind};
@@ -175,16 +176,6 @@ fn lists(key: &str, value: &str) -> Result<Vec<Vec<f64>>, String> {
                 .map_err(|_| format!("{key} item {}: {} is not numbers", k + 1, quoted(item)))
         })
         .collect()
-}
-
-/// `text` in backquotes, control characters escaped, cut to 60 characters.
-fn quoted(text: &str) -> String {
-    let escaped: String = text.chars().flat_map(char::escape_debug).collect();
-    let mut cut: String = escaped.chars().take(60).collect();
-    if cut.len() < escaped.len() {
-        cut.push_str("...");
-    }
-    format!("`{cut}`")
 }
 
 #[cfg(test)]

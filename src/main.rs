@@ -42,11 +42,20 @@ fn main() -> ExitCode {
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(Exit::Usage(message)) => {
-            eprintln!("steering-demos: {message}");
+            complain(&message);
             ExitCode::from(2)
         }
         Err(Exit::Quiet(code)) => ExitCode::from(code),
     }
+}
+
+/// Says `message` on standard error as one line, user text in it made
+/// safe ([`steering_demos::quote::line`]); a standard error that cannot be
+/// written (a full disk) changes nothing: the exit code says it.
+pub fn complain(message: &str) {
+    use std::io::Write;
+    let line = steering_demos::quote::line(&format!("steering-demos: {message}"));
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }
 
 /// Writes `text` and a newline to standard output. A reader that has
@@ -54,11 +63,33 @@ fn main() -> ExitCode {
 fn say(text: &str) -> Result<(), Exit> {
     use std::io::{ErrorKind, Write};
     let mut out = std::io::stdout().lock();
+    if stdout_was_closed() {
+        return Err(Exit::Usage(
+            "cannot write to standard output: it was closed".into(),
+        ));
+    }
     match writeln!(out, "{text}").and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Err(Exit::Quiet(0)),
         Err(e) => Err(Exit::Usage(format!("cannot write to standard output: {e}"))),
     }
+}
+
+/// Whether the program started with its standard output closed (`>&-`).
+/// Rust's runtime then opens /dev/null there, read and write, and every
+/// write would vanish without a word; a shell's `> /dev/null` opens it
+/// for writing only. Linux tells through /proc; elsewhere, no.
+fn stdout_was_closed() -> bool {
+    let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p.as_os_str() == "/dev/null");
+    let flags = std::fs::read_to_string("/proc/self/fdinfo/1")
+        .ok()
+        .and_then(|info| {
+            let line = info.lines().find_map(|l| l.strip_prefix("flags:"))?;
+            u32::from_str_radix(line.trim(), 8).ok()
+        });
+    const ACCESS: u32 = 0o3;
+    const READ_WRITE: u32 = 0o2;
+    null && flags.is_some_and(|f| f & ACCESS == READ_WRITE)
 }
 
 /// What is missing to open a window, if something is (Linux and the BSDs:
@@ -145,7 +176,7 @@ fn run() -> Result<(), Exit> {
         for preset in steering_demos::config::preset::all(folder.as_deref(), &config.app) {
             match preset {
                 Ok(p) => say(&format!("{}  {}", p.name, p.description))?,
-                Err(e) => eprintln!("steering-demos: {e}"),
+                Err(e) => complain(&e.to_string()),
             }
         }
         return Ok(());
@@ -189,10 +220,10 @@ fn run() -> Result<(), Exit> {
         None => None,
     };
     if let Some(missing) = no_display() {
-        eprintln!(
-            "steering-demos: no display to open the window on ({missing}); \
+        complain(&format!(
+            "no display to open the window on ({missing}); \
              run a scene with --headless, or under xvfb-run for screenshots"
-        );
+        ));
         return Err(Exit::Quiet(1));
     }
     let conf = Conf {
@@ -250,10 +281,10 @@ fn run() -> Result<(), Exit> {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown error".into());
-        eprintln!(
-            "steering-demos: the window stopped: {what} \
+        complain(&format!(
+            "the window stopped: {what} \
              (without a usable display, run a scene with --headless, or under xvfb-run)"
-        );
+        ));
         std::process::exit(1);
     }));
     macroquad::Window::from_config(conf, frame_loop(app, options, outcome.clone()));

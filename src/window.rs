@@ -277,7 +277,7 @@ pub async fn frame_loop(
             };
             match &done {
                 Ok(line) => options.log(line),
-                Err(e) => eprintln!("steering-demos: {e}"),
+                Err(e) => crate::complain(e),
             }
             let shown = done.map_or_else(|e| e, |l| l.replacen("clip ", "saved clip ", 1));
             flash = Some((shown, Stopwatch::start()));
@@ -310,7 +310,7 @@ pub async fn frame_loop(
             if let Some(done) = files::act(action, &app) {
                 match &done {
                     Ok((event, _)) => options.log(event),
-                    Err(e) => eprintln!("steering-demos: {e}"),
+                    Err(e) => crate::complain(e),
                 }
                 let message = done.map_or_else(|e| e, |(_, shown)| shown);
                 flash = Some((message, Stopwatch::start()));

@@ -86,6 +86,12 @@ pub fn new_clip_path(folder: &Path, scene: &str) -> PathBuf {
     free_name(folder, &clip_stem(scene, SystemTime::now()))
 }
 
+/// `steering-demos-SCENE-YYYYmmdd-HHMMSS-mmm`, now (UTC): a file name's
+/// stem for what the window saves (a screenshot too).
+pub fn stem_now(scene: &str) -> String {
+    clip_stem(scene, SystemTime::now())
+}
+
 /// `STEM.gif` in `folder`, or `STEM-2.gif`, ... if that is taken.
 fn free_name(folder: &Path, stem: &str) -> PathBuf {
     let name = |n: u32| match n {

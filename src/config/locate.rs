@@ -67,11 +67,17 @@ impl Locator<'_> {
         let mut path: Vec<String> = table.iter().map(|s| s.to_string()).collect();
         path.extend(e.key.split('.').map(str::to_string));
         let span = span_of(doc, &path);
+        // The value as the file has it, not as a float prints it.
+        let typed = value_span(doc, &path).and_then(|v| self.text.get(v));
+        let message = match typed {
+            Some(typed) if !typed.contains('\n') => crate::quote::as_typed(&e.message, typed),
+            _ => e.message,
+        };
         ConfigError {
             file: self.file.to_string(),
             place: span.map(|s| self.line_col(s.start)),
             key: Some(dotted(&path)),
-            message: e.message,
+            message,
         }
     }
 }
@@ -120,6 +126,20 @@ fn span_of(doc: &DeTable<'_>, path: &[String]) -> Option<Range<usize>> {
         };
     }
     best
+}
+
+/// The span of the value at `path`, when the whole path exists.
+fn value_span(doc: &DeTable<'_>, path: &[String]) -> Option<Range<usize>> {
+    let (last, parents) = path.split_last()?;
+    let mut table = doc;
+    for part in parents {
+        match table.iter().find(|(k, _)| k.get_ref() == part)?.1.get_ref() {
+            DeValue::Table(t) => table = t,
+            _ => return None,
+        }
+    }
+    let (_, value) = table.iter().find(|(k, _)| k.get_ref() == last)?;
+    Some(value.span())
 }
 
 /// The dotted key of the value (or key) at `span`: a depth-first search

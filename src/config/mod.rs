@@ -38,11 +38,22 @@ pub const FILE_NAME: &str = "demos.toml";
 /// `$XDG_CONFIG_HOME/steering-demos/demos.toml` (default `~/.config`).
 /// Never the working directory, which for a menu launch is the home folder.
 pub fn user_file() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    Some(base.join("steering-demos").join(FILE_NAME))
+    Some(
+        xdg_dir("XDG_CONFIG_HOME", ".config")?
+            .join("steering-demos")
+            .join(FILE_NAME),
+    )
+}
+
+/// A desktop folder: `$VAR`, or else `$HOME/UNDER`. Empty and relative
+/// values are ignored, as the XDG base directory spec says (a relative one
+/// would resolve against the working directory, which for a menu launch
+/// is anywhere).
+pub fn xdg_dir(var: &str, under: &str) -> Option<PathBuf> {
+    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
+    std::env::var_os(var)
+        .and_then(absolute)
+        .or_else(|| Some(std::env::var_os("HOME").and_then(absolute)?.join(under)))
 }
 
 /// The whole configuration.

@@ -272,11 +272,7 @@ pub struct Preset {
 /// (default `~/.config/...`); relative settings are ignored, as the XDG
 /// spec says.
 pub fn user_folder() -> Option<PathBuf> {
-    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .and_then(absolute)
-        .or_else(|| Some(std::env::var_os("HOME").and_then(absolute)?.join(".config")))?;
-    Some(base.join("steering-demos").join("presets"))
+    Some(super::xdg_dir("XDG_CONFIG_HOME", ".config")?.join("steering-demos/presets"))
 }
 
 /// Reads preset `name` from `text`; `file` names it in messages.

@@ -10,6 +10,14 @@ pub fn save_screenshot(path: &Path) -> Result<(), String> {
     ))
 }
 
+/// A web page writes no files.
+pub fn save_new_screenshot(folder: &Path, _scene: &str) -> Result<std::path::PathBuf, String> {
+    Err(format!(
+        "cannot save in {}: a web page writes no files",
+        folder.display()
+    ))
+}
+
 /// A web page records no clips.
 pub struct Recording;
 

@@ -100,7 +100,8 @@ impl Entry {
             .position(|v| *v == name)
             .ok_or_else(|| {
                 format!(
-                    "unknown variant `{name}` for scene `{}`; valid variants: {}",
+                    "unknown variant {} for scene `{}`; valid variants: {}",
+                    crate::quote::quoted(name),
                     self.name,
                     self.variants.join(", ")
                 )
@@ -132,7 +133,11 @@ impl Entry {
 pub fn find<'a>(entries: &'a [Entry], name: &str) -> Result<&'a Entry, String> {
     entries.iter().find(|e| e.name == name).ok_or_else(|| {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
-        format!("unknown scene `{name}`; valid scenes: {}", names.join(", "))
+        format!(
+            "unknown scene {}; valid scenes: {}",
+            crate::quote::quoted(name),
+            names.join(", ")
+        )
     })
 }
 

@@ -1,0 +1,187 @@
+//! The edges a user's terminal and files reach (issue #31): every message
+//! is one line with user text escaped and cut, numbers are named with
+//! their flag and echoed as typed, a settings file is read only when it is
+//! a regular file of sane size, and output that cannot be written is said,
+//! with a non-zero exit.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn binary() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_steering-demos"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .env_remove("DISPLAY");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    binary().args(args).output().expect("the binary runs")
+}
+
+/// Exit 2, nothing on stdout, one line on stderr; the line.
+fn refused(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8(out.stderr).expect("utf-8");
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr:?}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sd-trust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn negative_numbers_name_their_flag_and_what_is_valid() {
+    for (flag, valid) in [
+        ("--steps", "from 0 to 18446744073709551615"),
+        ("--agents", "from 0 to"),
+        ("--seed", "from 0 to"),
+        ("--select", "from 0 to 4294967295"),
+        ("--threads", "from 1 to 1024"),
+    ] {
+        let mut args = vec!["--headless", "--scene", "seek", "--steps", "5"];
+        if flag == "--steps" {
+            args.truncate(3);
+        }
+        args.extend([flag, "-1"]);
+        let e = refused(&args);
+        assert!(
+            e.contains(&format!("'-1' for '{flag}")) && e.contains(valid),
+            "{e}"
+        );
+    }
+}
+
+#[test]
+fn numbers_are_echoed_as_typed() {
+    let e = refused(&[
+        "--headless",
+        "--scene",
+        "seek",
+        "--steps",
+        "1",
+        "--agents",
+        "9223372036854775808",
+    ]);
+    assert!(e.contains("(got 9223372036854775808)"), "{e}");
+    let e = refused(&[
+        "--headless",
+        "--scene",
+        "seek",
+        "--steps",
+        "1",
+        "--set",
+        "mass=1e-45",
+    ]);
+    assert!(e.contains("(got 1e-45)"), "{e}");
+    let file = temp("tiny.toml");
+    std::fs::write(&file, "[seek.params]\nmass = 1e-45\n").unwrap();
+    let e = refused(&["--config", file.to_str().unwrap(), "--list"]);
+    assert!(e.contains(":2:1:") && e.contains("(got 1e-45)"), "{e}");
+}
+
+#[test]
+fn user_text_cannot_forge_lines_or_reach_the_terminal() {
+    let forged = "a\nsteering-demos: all fine\u{1b}[2J";
+    for flag in ["--variant", "--scene", "--preset", "--config"] {
+        let mut args = vec!["--headless", "--steps", "1", flag, forged];
+        if flag != "--scene" && flag != "--preset" {
+            args.extend(["--scene", "seek"]);
+        }
+        let e = refused(&args);
+        assert!(
+            !e.contains('\u{1b}') && e.contains("\\u{1b}"),
+            "{flag}: {e}"
+        );
+        assert!(e.contains("\\n"), "{flag}: {e}");
+    }
+    // A long value (the system allows 128 KB an argument) gives a
+    // readable line, not one as long.
+    let huge = "x".repeat(120_000);
+    let e = refused(&["--headless", "--steps", "1", "--scene", &huge]);
+    assert!(e.len() < 1200, "{} bytes", e.len());
+}
+
+#[test]
+fn a_settings_file_is_read_only_when_regular_and_small() {
+    let big = temp("big.toml");
+    std::fs::write(&big, vec![b'#'; 50 << 20]).unwrap();
+    let started = Instant::now();
+    let e = refused(&["--config", big.to_str().unwrap(), "--list"]);
+    assert!(
+        e.contains("52428800 bytes") && e.contains("at most 1048576"),
+        "{e}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let _ = std::fs::remove_file(&big);
+    let e = refused(&["--config", "/dev/zero", "--list"]);
+    assert!(
+        e.contains("/dev/zero") && e.contains("not a regular file"),
+        "{e}"
+    );
+    let fifo = temp("fifo.toml");
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let mut child = binary()
+            .args(["--config", fifo.to_str().unwrap(), "--list"])
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while child.try_wait().unwrap().is_none() {
+            assert!(Instant::now() < deadline, "a FIFO blocked the app");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("not a regular file"), "{stderr}");
+    }
+    let bad = temp("latin1.toml");
+    std::fs::write(&bad, b"[seek]\nseed = 1\n# caf\xe9\n").unwrap();
+    let e = refused(&["--config", bad.to_str().unwrap(), "--list"]);
+    assert!(e.contains("line 3, column 6") && e.contains("UTF-8"), "{e}");
+}
+
+#[test]
+fn output_that_cannot_be_written_is_never_lost_silently() {
+    // Standard output closed: the result cannot be written; said, exit 2.
+    let out = Command::new("sh")
+        .args(["-c", "\"$0\" --headless --scene seek --steps 1 >&-"])
+        .arg(env!("CARGO_BIN_EXE_steering-demos"))
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("standard output") && stderr.contains("closed"),
+        "{stderr}"
+    );
+    // Redirected to /dev/null on purpose: fine.
+    let out = Command::new("sh")
+        .args(["-c", "\"$0\" --headless --scene seek --steps 1 > /dev/null"])
+        .arg(env!("CARGO_BIN_EXE_steering-demos"))
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    // Standard error on a full disk: a usage error still exits 2, no panic.
+    if std::path::Path::new("/dev/full").exists() {
+        let out = Command::new("sh")
+            .args(["-c", "\"$0\" --steps -1 2>/dev/full"])
+            .arg(env!("CARGO_BIN_EXE_steering-demos"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+    }
+}
