@@ -13,10 +13,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("steer", &[]),
     ("overlay", &[]),
     ("stopwatch", &[]),
+    ("quote", &[]),
     ("camera", &[]),
-    ("sim", &["steer", "overlay", "stopwatch", "testing"]),
+    (
+        "sim",
+        &["steer", "overlay", "stopwatch", "quote", "testing"],
+    ),
     ("scenes", &["sim", "steer", "overlay", "testing"]),
-    ("config", &["scenes", "sim", "steer", "testing"]),
+    ("config", &["scenes", "sim", "steer", "quote", "testing"]),
 ];
 
 /// Every module of the crate that a `crate::` path can name.
@@ -32,6 +36,7 @@ const MODULES: &[&str] = &[
     "layout",
     "link",
     "overlay",
+    "quote",
     "scenes",
     "sim",
     "steer",

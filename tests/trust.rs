@@ -185,3 +185,67 @@ fn output_that_cannot_be_written_is_never_lost_silently() {
         assert_eq!(out.status.code(), Some(2));
     }
 }
+
+#[test]
+fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
+    let cases = [
+        (
+            "[avoid.params]\nobstacles = [[210.0, 160.0, 40.0, 420.0, 120.0, 32.0]]\n",
+            ":2:13: key `avoid.params.obstacles`: item 1 has 6 numbers; each has 3",
+        ),
+        (
+            "[app]\nstage = [800.0, 600.0, 5.0]\n",
+            ":2:9: key `app.stage`: expected 2 numbers, got 3",
+        ),
+        (
+            "[app]\nwindow = [1280, 800, 1]\n",
+            "key `app.window`: expected 2 numbers, got 3",
+        ),
+        (
+            "[app.pointer]\namplitude = [0.1, 0.1, 0.1]\n",
+            "key `app.pointer.amplitude`: expected 2 numbers, got 3",
+        ),
+        (
+            "[app.pointer]\nfrequencies = [1.0]\n",
+            "key `app.pointer.frequencies`: expected 2 numbers, got 1",
+        ),
+        (
+            "[patrol.params]\nnodes = [[100.0, 100.0, 3.0], [200.0, 100.0]]\n",
+            "key `patrol.params.nodes`: item 1 has 3 numbers; each has 2",
+        ),
+        (
+            "[patrol.params]\nnodes = [[100.0, 100.0], [1e20, 100.0]]\n",
+            "node 1 must lie on the stage: x from 0 to 800, y from 0 to 600 (got 1e20, 100.0)",
+        ),
+        (
+            "[patrol.params]\nnodes = [[100.0, 100.0], [3e38, 100.0]]\n",
+            "(got 3e38, 100.0)",
+        ),
+        (
+            "[hide.params]\nobstacles = [[100.0, -5.0, 40.0]]\n",
+            "key `hide.params.obstacles`: obstacle 0 must be [x, y, radius] with x from 0 to 800",
+        ),
+        (
+            "[avoid.params]\nobstacles = \"rocks\"\n",
+            ":2:13: key `avoid.params.obstacles`: invalid type",
+        ),
+        (
+            "a = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n",
+            ":1:",
+        ),
+    ];
+    let file = temp("settings.toml");
+    for (text, wanted) in cases {
+        std::fs::write(&file, text).unwrap();
+        let e = refused(&["--config", file.to_str().unwrap(), "--list"]);
+        assert!(e.contains(wanted), "{text}\n{e}");
+    }
+    // [app.pointer] in part: the rest are the shipped values.
+    std::fs::write(&file, "[app.pointer]\nperiod_ticks = 600.0\n").unwrap();
+    let out = run(&["--config", file.to_str().unwrap(), "--list"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -29,7 +29,10 @@ fn usage_errors_are_one_line_naming_the_problem() {
             "cannot be used with",
         ),
         ("--seed 1 --seed 2", "cannot be used multiple times"),
-        ("--seed 99999999999999999999999", "from 0 to 18446744073709551615"),
+        (
+            "--seed 99999999999999999999999",
+            "from 0 to 18446744073709551615",
+        ),
         ("--threads 0", "--threads"),
         ("--neighbors kd", "grid, brute"),
     ];

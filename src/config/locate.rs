@@ -70,7 +70,10 @@ impl Locator<'_> {
         // The value as the file has it, not as a float prints it.
         let typed = value_span(doc, &path).and_then(|v| self.text.get(v));
         let message = match typed {
-            Some(typed) if !typed.contains('\n') => crate::quote::as_typed(&e.message, typed),
+            // A number as the file has it; an array's message says which item.
+            Some(typed) if !typed.contains(['\n', '[', '{']) => {
+                crate::quote::as_typed(&e.message, typed)
+            }
             _ => e.message,
         };
         ConfigError {
@@ -165,10 +168,13 @@ fn visit(
         DeValue::Table(t) => t
             .iter()
             .any(|(k, v)| visit(k.get_ref(), Some(k.span()), v, at, path)),
-        DeValue::Array(a) => a
-            .iter()
-            .enumerate()
-            .any(|(i, v)| visit(&i.to_string(), None, v, at, path)),
+        // An item, or else the array itself (a wrong count of items).
+        DeValue::Array(a) => {
+            a.iter()
+                .enumerate()
+                .any(|(i, v)| visit(&i.to_string(), None, v, at, path))
+                || hit(child.span())
+        }
         _ => hit(child.span()),
     };
     if found || key_span.is_some_and(hit) {

@@ -74,8 +74,8 @@ crate::params! {
     }
 }
 
-fn check_avoid(p: &AvoidSceneParams, _stage: Vec2) -> Result<(), Invalid> {
-    check_round_obstacles(&p.obstacles)
+fn check_avoid(p: &AvoidSceneParams, stage: Vec2) -> Result<(), Invalid> {
+    check_round_obstacles(&p.obstacles, stage)
 }
 
 crate::variants! {

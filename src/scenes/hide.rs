@@ -84,8 +84,8 @@ crate::params! {
     }
 }
 
-fn check_hide(p: &HideSceneParams, _stage: Vec2) -> Result<(), Invalid> {
-    check_round_obstacles(&p.obstacles)
+fn check_hide(p: &HideSceneParams, stage: Vec2) -> Result<(), Invalid> {
+    check_round_obstacles(&p.obstacles, stage)
 }
 
 crate::variants! {

@@ -102,8 +102,8 @@ crate::params! {
     }
 }
 
-fn check_manager(p: &ManagerParams, _stage: Vec2) -> Result<(), Invalid> {
-    check_round_obstacles(&p.obstacles)
+fn check_manager(p: &ManagerParams, stage: Vec2) -> Result<(), Invalid> {
+    check_round_obstacles(&p.obstacles, stage)
 }
 
 crate::variants! {

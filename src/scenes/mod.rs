@@ -124,16 +124,30 @@ pub fn set_obstacle_props(list: &mut Vec<[f32; 3]>, props: &Props) {
 }
 
 /// A scene's `obstacles` parameter: finite triples with a positive radius.
-pub fn check_round_obstacles(list: &[[f32; 3]]) -> Result<(), Invalid> {
+/// Every centre on the `stage`, every radius above 0 and at most the
+/// stage's larger side.
+pub fn check_round_obstacles(list: &[[f32; 3]], stage: Vec2) -> Result<(), Invalid> {
     for (i, &[x, y, r]) in list.iter().enumerate() {
-        if !(x.is_finite() && y.is_finite() && r.is_finite() && r > 0.0) {
+        let on_stage = on_stage(Vec2::new(x, y), stage);
+        if !(on_stage && r > 0.0 && r <= stage.max_element()) {
             return Err(Invalid::new(
                 "params.obstacles",
-                format!("obstacle {i} must be [x, y, radius] with finite numbers and radius > 0"),
+                format!(
+                    "obstacle {i} must be [x, y, radius] with x from 0 to {}, y from 0 to {} \
+                     and radius above 0 and at most {} (got {x:?}, {y:?}, {r:?})",
+                    stage.x,
+                    stage.y,
+                    stage.max_element()
+                ),
             ));
         }
     }
     Ok(())
+}
+
+/// A point on the stage, its edges included (NaN is not).
+pub fn on_stage(p: Vec2, stage: Vec2) -> bool {
+    (0.0..=stage.x).contains(&p.x) && (0.0..=stage.y).contains(&p.y)
 }
 
 /// How deep a disc of radius `reach` at `p` reaches into the deepest of

@@ -5,6 +5,7 @@
 pub mod cells;
 pub mod crowd;
 pub mod entry;
+pub mod exact;
 pub mod figures;
 pub mod knobs;
 pub mod lesson;

@@ -15,12 +15,16 @@ pub enum PointerMode {
 }
 
 /// A Lissajous curve across the stage: `centre + amplitude * (cos(a t), sin(b t))`.
+/// Every key may be left out (`[app.pointer]` given in part): the rest
+/// are the shipped values.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct PointerScript {
     /// Half the sweep, as fractions of the stage width and height.
+    #[serde(deserialize_with = "crate::sim::exact::deserialize")]
     pub amplitude: [f32; 2],
     /// The curve's frequencies (a, b): 3:2 draws a figure that covers the stage.
+    #[serde(deserialize_with = "crate::sim::exact::deserialize")]
     pub frequencies: [f32; 2],
     /// Ticks for the slowest full turn.
     pub period_ticks: f32,

@@ -41,7 +41,11 @@ macro_rules! params {
         #[serde(deny_unknown_fields, default)]
         pub struct $name {
             $( #[doc = $doc] pub $field: $ty, )*
-            $($( #[doc = $fdoc] pub $ffield: $fty, )*)?
+            $($(
+                #[doc = $fdoc]
+                #[serde(deserialize_with = "crate::sim::exact::deserialize")]
+                pub $ffield: $fty,
+            )*)?
         }
 
         impl Default for $name {
