@@ -18,7 +18,7 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Default, PartialEq, Parser)]
 #[command(name = "steering-demos", version, about, long_about = None)]
 pub struct Args {
-    /// Read this demos.toml instead of $XDG_CONFIG_HOME/steering-demos/demos.toml or the built-in one
+    /// Read this demos.toml (a regular file of at most 1 MiB) instead of $XDG_CONFIG_HOME/steering-demos/demos.toml or the built-in one
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
     /// Scene to start on (see --list)

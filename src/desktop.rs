@@ -23,14 +23,18 @@ const ICONS: [(u32, &[u8]); 5] = [
 ];
 const SVG: &[u8] = include_bytes!("../assets/icons/steering-demos.svg");
 
-/// Where the desktop looks for entries and icons.
+/// Where the desktop looks for entries and icons: `$XDG_DATA_HOME`, or
+/// `~/.local/share` (empty and relative values ignored, as the spec says).
 pub fn data_home() -> Result<PathBuf, String> {
-    std::env::var_os("XDG_DATA_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
-        .ok_or_else(|| "neither XDG_DATA_HOME nor HOME is set: nowhere to install".into())
+    crate::config::xdg_dir("XDG_DATA_HOME", ".local/share").ok_or_else(|| {
+        "neither XDG_DATA_HOME nor HOME is an absolute path: nowhere to install".into()
+    })
 }
+
+/// The record of what an install wrote, under the data home: one line
+/// per file written and per folder created, which is all an uninstall
+/// removes.
+const MANIFEST: &str = "steering-demos/installed";
 
 /// The files an install writes, relative to the data home, with their bytes.
 fn files(exec: &Path) -> Vec<(PathBuf, Vec<u8>)> {
@@ -53,12 +57,6 @@ fn files(exec: &Path) -> Vec<(PathBuf, Vec<u8>)> {
 
 /// The desktop entry for the binary at `exec`.
 pub fn entry(exec: &Path) -> String {
-    // Exec's reserved characters are quoted, spaces included.
-    let exec = exec
-        .display()
-        .to_string()
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"");
     format!(
         "[Desktop Entry]\n\
          Type=Application\n\
@@ -66,65 +64,227 @@ pub fn entry(exec: &Path) -> String {
          Name=Steering Demos\n\
          GenericName=Steering behaviors lab\n\
          Comment=See, question and learn Craig Reynolds' steering behaviors, one lesson per scene\n\
-         Exec=\"{exec}\"\n\
+         Exec={}\n\
          Icon={APP_ID}\n\
          Terminal=false\n\
          Categories=Education;Science;ComputerScience;\n\
          Keywords=steering;boids;flocking;AI;games;simulation;\n\
-         StartupWMClass={APP_ID}\n"
+         StartupWMClass={APP_ID}\n",
+        exec_value(&exec.to_string_lossy())
     )
 }
 
-/// Writes the entry and icons; the lines to print.
+/// A program's path as the desktop entry spec wants it in `Exec`: quoted,
+/// with `"`, `` ` ``, `$` and `\` escaped by a backslash (the quoting
+/// rule), `%` doubled (a field code), then the string rules applied to
+/// the whole (a backslash doubled again, a newline as `\n`).
+pub fn exec_value(path: &str) -> String {
+    let mut quoted = String::from("\"");
+    for c in path.chars() {
+        match c {
+            '"' | '`' | '$' | '\\' => {
+                quoted.push('\\');
+                quoted.push(c);
+            }
+            '%' => quoted.push_str("%%"),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    let mut out = String::new();
+    for c in quoted.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What an install did so far: to report, or to take back.
+#[derive(Default)]
+struct Done {
+    /// Files written, each with what it held before (to put back).
+    written: Vec<(PathBuf, Option<Vec<u8>>)>,
+    /// Folders created, outermost first.
+    created: Vec<PathBuf>,
+}
+
+impl Done {
+    /// Takes everything back: files as they were, new folders gone.
+    fn roll_back(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for (path, before) in self.written.iter().rev() {
+            let undone = match before {
+                Some(bytes) => replace(path, bytes),
+                None => std::fs::remove_file(path),
+            };
+            if let Err(e) = undone {
+                lines.push(format!("could not take back {}: {e}", path.display()));
+            }
+        }
+        for dir in self.created.iter().rev() {
+            let _ = std::fs::remove_dir(dir);
+        }
+        lines
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a new file beside
+/// it, then renamed over it. A symlink at `path` is replaced, never
+/// followed.
+fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let part = path.with_file_name(format!(".{name}.{}.part", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&part)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(&part, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&part);
+    }
+    written
+}
+
+/// Creates `dir` and the folders above it that are missing, recording
+/// each one made.
+fn make_dirs(dir: &Path, done: &mut Done) -> std::io::Result<()> {
+    let missing: Vec<&Path> = dir
+        .ancestors()
+        .take_while(|d| std::fs::symlink_metadata(d).is_err())
+        .collect();
+    for d in missing.into_iter().rev() {
+        std::fs::create_dir(d)?;
+        done.created.push(d.to_path_buf());
+    }
+    Ok(())
+}
+
+/// Writes the entry, the icons and the manifest; the lines to print. On
+/// a failure, everything written is taken back and the error says so.
 pub fn install() -> Result<Vec<String>, String> {
     let home = data_home()?;
     let exec = std::env::current_exe()
         .and_then(|p| p.canonicalize())
         .map_err(|e| format!("cannot find this program's own path: {e}"))?;
+    let manifest = home.join(MANIFEST);
+    let mut done = Done::default();
+    // Folders an earlier install made stay on record.
+    let mut created: Vec<PathBuf> = read_manifest(&manifest).map(|m| m.1).unwrap_or_default();
     let mut lines = Vec::new();
-    for (relative, bytes) in files(&exec) {
-        let path = home.join(relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    let mut wanted = files(&exec);
+    let record = |done: &Done, created: &[PathBuf]| {
+        let mut text = String::new();
+        for (path, _) in &done.written {
+            text.push_str(&format!("file {}\n", path.display()));
         }
-        std::fs::write(&path, bytes)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        for dir in created {
+            text.push_str(&format!("dir {}\n", dir.display()));
+        }
+        text.into_bytes()
+    };
+    wanted.push((PathBuf::from(MANIFEST), Vec::new()));
+    for (relative, bytes) in wanted {
+        let path = home.join(&relative);
+        let step = (|| {
+            make_dirs(path.parent().unwrap_or(&home), &mut done)?;
+            let before = match std::fs::symlink_metadata(&path) {
+                Ok(m) if m.is_file() => Some(std::fs::read(&path)?),
+                _ => None,
+            };
+            let bytes = if relative == Path::new(MANIFEST) {
+                let new: Vec<PathBuf> = (done.created.iter())
+                    .filter(|d| !created.contains(d))
+                    .cloned()
+                    .collect();
+                created.extend(new);
+                record(&done, &created)
+            } else {
+                bytes
+            };
+            replace(&path, &bytes)?;
+            done.written.push((path.clone(), before));
+            Ok::<_, std::io::Error>(())
+        })();
+        if let Err(e) = step {
+            let mut message = format!(
+                "cannot write {}: {e}; nothing was installed",
+                path.display()
+            );
+            for problem in done.roll_back() {
+                message.push_str(&format!("; {problem}"));
+            }
+            return Err(message);
+        }
         lines.push(format!("wrote {}", path.display()));
     }
     Ok(lines)
 }
 
-/// Removes what [`install`] wrote, and the folders that leaves empty.
-pub fn uninstall() -> Result<Vec<String>, String> {
-    let home = data_home()?;
-    let mut lines = Vec::new();
-    for (relative, _) in files(Path::new("")) {
-        let path = home.join(&relative);
-        match std::fs::remove_file(&path) {
-            Ok(()) => lines.push(format!("removed {}", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(format!("cannot remove {}: {e}", path.display())),
-        }
-        // The folders the install may have made, once empty: up to the
-        // home folder (or the data home's parent when it lies elsewhere).
-        let user = std::env::var_os("HOME").map(PathBuf::from);
-        let stop = match &user {
-            Some(h) if home.starts_with(h) => h.clone(),
-            _ => home.parent().unwrap_or(&home).to_path_buf(),
-        };
-        let mut dir = path.parent();
-        while let Some(d) = dir {
-            if d == stop || !d.starts_with(&stop) || std::fs::remove_dir(d).is_err() {
-                break;
-            }
-            dir = d.parent();
+/// The files and folders a manifest lists.
+fn read_manifest(path: &Path) -> Option<(Vec<PathBuf>, Vec<PathBuf>)> {
+    let text = crate::config::read_limited(path, 1 << 16).ok()?;
+    let (mut files, mut dirs) = (Vec::new(), Vec::new());
+    for line in text.lines() {
+        if let Some(p) = line.strip_prefix("file ") {
+            files.push(PathBuf::from(p));
+        } else if let Some(p) = line.strip_prefix("dir ") {
+            dirs.push(PathBuf::from(p));
         }
     }
-    if lines.is_empty() {
-        lines.push(format!("nothing to remove under {}", home.display()));
+    Some((files, dirs))
+}
+
+/// Removes exactly what [`install`] recorded: its files, then the folders
+/// it made once they are empty. Goes on past a failure; the lines say
+/// what was removed and the error what was not.
+pub fn uninstall() -> (Vec<String>, Result<(), String>) {
+    let home = match data_home() {
+        Ok(home) => home,
+        Err(e) => return (Vec::new(), Err(e)),
+    };
+    let manifest = home.join(MANIFEST);
+    let Some((files, dirs)) = read_manifest(&manifest) else {
+        let line = format!(
+            "nothing to remove: no install recorded in {}",
+            manifest.display()
+        );
+        return (vec![line], Ok(()));
+    };
+    let (mut lines, mut failed) = (Vec::new(), Vec::new());
+    for path in files.iter().filter(|p| **p != manifest).chain([&manifest]) {
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if m.is_file() => match std::fs::remove_file(path) {
+                Ok(()) => lines.push(format!("removed {}", path.display())),
+                Err(e) => failed.push(format!("cannot remove {}: {e}", path.display())),
+            },
+            Ok(_) => failed.push(format!(
+                "kept {}: no longer the file installed",
+                path.display()
+            )),
+            Err(_) => {}
+        }
     }
-    Ok(lines)
+    for dir in dirs.iter().rev() {
+        if std::fs::remove_dir(dir).is_ok() {
+            lines.push(format!("removed {}", dir.display()));
+        }
+    }
+    let result = if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("; "))
+    };
+    (lines, result)
 }
 
 #[cfg(test)]
@@ -136,6 +296,12 @@ mod tests {
         let e = entry(Path::new("/opt/my apps/steering-demos"));
         assert!(e.starts_with("[Desktop Entry]\n"));
         assert!(e.contains("Exec=\"/opt/my apps/steering-demos\"\n"), "{e}");
+        // The spec's quoting, then its string escapes.
+        assert_eq!(
+            exec_value("/a $b`c\"d\\e%f"),
+            r#""/a \\$b\\`c\\"d\\\\e%%f""#
+        );
+        assert_eq!(exec_value("/a\nb"), r#""/a\nb""#);
         assert!(e.contains("StartupWMClass=steering-demos\n"));
         assert!(e.contains("Categories=Education;Science;ComputerScience;\n"));
         let names: Vec<_> = files(Path::new("/x")).into_iter().map(|(p, _)| p).collect();

@@ -146,14 +146,20 @@ fn run() -> Result<(), Exit> {
     let Some(args) = arguments()? else {
         return Ok(());
     };
-    if args.install_desktop || args.uninstall_desktop {
-        let done = if args.install_desktop {
-            steering_demos::desktop::install()
-        } else {
-            steering_demos::desktop::uninstall()
-        };
-        for line in done? {
+    if args.install_desktop {
+        for line in steering_demos::desktop::install()? {
             say(&line)?;
+        }
+        return Ok(());
+    }
+    if args.uninstall_desktop {
+        let (lines, result) = steering_demos::desktop::uninstall();
+        for line in lines {
+            say(&line)?;
+        }
+        if let Err(e) = result {
+            complain(&e);
+            return Err(Exit::Quiet(1));
         }
         return Ok(());
     }

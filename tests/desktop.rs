@@ -22,13 +22,17 @@ fn tree(root: &Path) -> Vec<PathBuf> {
     out
 }
 
-fn app(home: &Path, flag: &str) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+fn run(home: &Path, flag: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_steering-demos"))
         .arg(flag)
         .env("HOME", home)
         .env_remove("XDG_DATA_HOME")
         .output()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+fn app(home: &Path, flag: &str) -> String {
+    let out = run(home, flag);
     assert!(
         out.status.success(),
         "{}",
@@ -94,4 +98,154 @@ fn install_and_uninstall_the_menu_entry() {
     assert!(said.contains("removed"), "{said}");
     assert_eq!(tree(&home), before, "the folder is as it was");
     std::fs::remove_dir_all(&home).ok();
+}
+
+fn fresh(name: &str) -> PathBuf {
+    let home = std::env::temp_dir().join(format!("sd-desktop-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    home
+}
+
+/// Uninstall removes what install wrote and nothing else: folders that
+/// were there before, a file put beside the icons, a file the install did
+/// not write; install replaces a symlink rather than writing through it.
+#[test]
+fn install_and_uninstall_touch_exactly_their_own_files() {
+    let home = fresh("own");
+    let apps = home.join(".local/share/applications");
+    std::fs::create_dir_all(&apps).unwrap();
+    std::fs::write(apps.join("other.desktop"), "[Desktop Entry]\n").unwrap();
+    // A symlink where the entry goes, pointing at a file of the user's.
+    let precious = home.join("precious.txt");
+    std::fs::write(&precious, "mine").unwrap();
+    std::os::unix::fs::symlink(&precious, apps.join("steering-demos.desktop")).unwrap();
+    app(&home, "--install-desktop");
+    assert_eq!(
+        std::fs::read_to_string(&precious).unwrap(),
+        "mine",
+        "not written through"
+    );
+    let entry = apps.join("steering-demos.desktop");
+    assert!(
+        std::fs::symlink_metadata(&entry).unwrap().is_file(),
+        "the link replaced"
+    );
+    let mine = home.join(".local/share/icons/hicolor/256x256/apps/my-own.png");
+    std::fs::write(&mine, "icon").unwrap();
+    let said = app(&home, "--uninstall-desktop");
+    assert!(
+        said.contains(&format!("removed {}", entry.display())),
+        "{said}"
+    );
+    assert!(apps.is_dir(), "applications/ was there before: kept");
+    assert!(apps.join("other.desktop").is_file());
+    assert!(mine.is_file(), "a file the install did not write stays");
+    assert!(!entry.exists());
+    // Nothing recorded any more: a second uninstall removes nothing.
+    let again = app(&home, "--uninstall-desktop");
+    assert!(again.starts_with("nothing to remove"), "{again}");
+    assert!(apps.join("other.desktop").is_file());
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A failed install takes back what it wrote and says so; a failed
+/// uninstall goes on and says what it removed and what it could not.
+#[test]
+fn failures_are_rolled_back_and_reported() {
+    let home = fresh("fail");
+    let share = home.join(".local/share");
+    // The icons' folder is a file: the install fails after the entry.
+    std::fs::create_dir_all(&share).unwrap();
+    std::fs::write(share.join("icons"), "not a folder").unwrap();
+    let out = run(&home, "--install-desktop");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("nothing was installed"), "{stderr}");
+    assert!(
+        !share.join("applications/steering-demos.desktop").exists(),
+        "rolled back"
+    );
+    assert!(!share.join("applications").exists(), "its new folder too");
+    std::fs::remove_file(share.join("icons")).unwrap();
+    app(&home, "--install-desktop");
+    // An icon the user replaced by a folder cannot be removed: the rest is.
+    let icon = share.join("icons/hicolor/64x64/apps/steering-demos.png");
+    std::fs::remove_file(&icon).unwrap();
+    std::fs::create_dir(&icon).unwrap();
+    let out = run(&home, "--uninstall-desktop");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("64x64") && stderr.contains("kept"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("256x256") && stdout.contains("removed"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// Install paths a shell would trip on: the entry stays valid.
+#[test]
+fn hostile_install_paths_give_a_valid_entry() {
+    let dir = fresh("paths");
+    let validator = Command::new("desktop-file-validate").arg("--help").output();
+    if validator.is_err() {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+        assert!(!ci, "desktop-file-validate is missing under CI");
+        eprintln!("desktop-file-validate not installed: entries not validated");
+        return;
+    }
+    for (k, path) in [
+        "/opt/my apps/steering-demos",
+        "/opt/$HOME/steering-demos",
+        "/opt/`id`/steering-demos",
+        "/opt/a\\b/steering-demos",
+        "/opt/\"quoted\"/steering-demos",
+        "/opt/100%/steering-demos",
+        "/opt/new\nline/steering-demos",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let entry = steering_demos::desktop::entry(Path::new(path));
+        let file = dir.join(format!("case{k}.desktop"));
+        std::fs::write(&file, &entry).unwrap();
+        let out = Command::new("desktop-file-validate")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && !said.contains("error"),
+            "{path:?}: {said}\n{entry}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With HOME relative or empty and no XDG_DATA_HOME, nothing is written
+/// against the working directory.
+#[test]
+fn a_relative_home_installs_nowhere() {
+    let cwd = fresh("cwd");
+    for home in ["", "relative/home"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+            .arg("--install-desktop")
+            .env("HOME", home)
+            .env("XDG_DATA_HOME", "also/relative")
+            .current_dir(&cwd)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("nowhere to install"), "{stderr}");
+    }
+    assert_eq!(std::fs::read_dir(&cwd).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&cwd);
 }
