@@ -11,7 +11,7 @@
 //! | layer | owns | may import |
 //! |---|---|---|
 //! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbour searches; thread helpers ([`steer::par`]) | nothing of the crate |
-//! | [`overlay`], [`stopwatch`], [`quote`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print | nothing of the crate |
+//! | [`overlay`], [`stopwatch`], [`quote`], [`newfile`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; files written anew, never over another | nothing of the crate |
 //! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
 //! | [`config`] | reads `demos.toml` and presets ([`config::preset`]: a scene's table with a description) and locates their errors (file:line:col, key) | `scenes`, `sim`, `steer` |
@@ -133,6 +133,7 @@ pub mod desktop;
 pub mod docs;
 pub mod layout;
 pub mod link;
+pub mod newfile;
 pub mod overlay;
 pub mod quote;
 pub mod scenes;

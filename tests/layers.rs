@@ -14,13 +14,17 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("overlay", &[]),
     ("stopwatch", &[]),
     ("quote", &[]),
+    ("newfile", &[]),
     ("camera", &[]),
     (
         "sim",
         &["steer", "overlay", "stopwatch", "quote", "testing"],
     ),
     ("scenes", &["sim", "steer", "overlay", "testing"]),
-    ("config", &["scenes", "sim", "steer", "quote", "testing"]),
+    (
+        "config",
+        &["scenes", "sim", "steer", "quote", "newfile", "testing"],
+    ),
 ];
 
 /// Every module of the crate that a `crate::` path can name.
@@ -35,6 +39,7 @@ const MODULES: &[&str] = &[
     "docs",
     "layout",
     "link",
+    "newfile",
     "overlay",
     "quote",
     "scenes",

@@ -433,30 +433,8 @@ pub fn save(folder: &Path, entry: &Entry, setup: &Setup) -> Result<PathBuf, Stri
     let text = to_toml(entry, setup, &description);
     std::fs::create_dir_all(folder)
         .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let part = folder.join(format!(".saving-{}.part", std::process::id()));
-    let written = (|| {
-        use std::io::Write as _;
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&part)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    })();
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&part);
-        return Err(format!("cannot write {}: {e}", part.display()));
-    }
-    let result = (1..10_000)
-        .map(|k| folder.join(format!("{}-{variant}-{k}.toml", entry.name)))
-        .find_map(|path| match std::fs::hard_link(&part, &path) {
-            Ok(()) => Some(Ok(path)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => None,
-            Err(e) => Some(Err(format!("cannot write {}: {e}", path.display()))),
-        })
-        .unwrap_or_else(|| Err(format!("{} holds too many presets", folder.display())));
-    let _ = std::fs::remove_file(&part);
-    result
+    let stem = format!("{}-{variant}", entry.name);
+    crate::newfile::write_new(folder, &stem, "toml", text.as_bytes())
 }
 
 #[cfg(test)]

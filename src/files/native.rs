@@ -15,7 +15,6 @@ pub fn save_screenshot(path: &Path) -> Result<(), String> {
 /// whole to a temporary file, then linked to its name only if no file has
 /// it, so two saves in one second are two files and none replaces another.
 pub fn save_new_screenshot(folder: &Path, scene: &str) -> Result<std::path::PathBuf, String> {
-    use std::io::Write as _;
     let (bytes, w, h) = screen_rgba();
     let mut png = Vec::new();
     use image::ImageEncoder as _;
@@ -23,35 +22,8 @@ pub fn save_new_screenshot(folder: &Path, scene: &str) -> Result<std::path::Path
         .write_image(&bytes, w, h, image::ColorType::Rgba8)
         .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
     let stem = steering_demos::clip::stem_now(scene);
-    let part = folder.join(format!(".{stem}.png.part"));
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&part)
-        .and_then(|mut f| f.write_all(&png).and_then(|()| f.sync_all()));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&part);
-        return Err(format!(
-            "cannot save the screenshot in {}: {e}",
-            folder.display()
-        ));
-    }
-    let named = (1..=1000)
-        .map(|n| match n {
-            1 => folder.join(format!("{stem}.png")),
-            n => folder.join(format!("{stem}-{n}.png")),
-        })
-        .find_map(|path| match std::fs::hard_link(&part, &path) {
-            Ok(()) => Some(Ok(path)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => None,
-            Err(e) => Some(Err(format!(
-                "cannot save the screenshot {}: {e}",
-                path.display()
-            ))),
-        })
-        .unwrap_or_else(|| Err(format!("{} holds too many screenshots", folder.display())));
-    let _ = std::fs::remove_file(&part);
-    named
+    steering_demos::newfile::write_new(folder, &stem, "png", &png)
+        .map_err(|e| format!("cannot save the screenshot: {e}"))
 }
 
 /// The window as it is drawn, opaque RGBA, rows top to bottom.
