@@ -59,7 +59,7 @@ crate::params! {
     }
     check check_avoid;
     fixed {
-        /// The obstacles, as [x, y, radius] in world px.
+        /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
             [210.0, 160.0, 40.0],
             [420.0, 120.0, 32.0],

@@ -73,7 +73,7 @@ crate::params! {
     }
     check check_hide;
     fixed {
-        /// The obstacles, as [x, y, radius] in world px.
+        /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
             [220.0, 180.0, 35.0],
             [580.0, 170.0, 35.0],

@@ -91,7 +91,7 @@ crate::params! {
     }
     check check_manager;
     fixed {
-        /// The obstacles, as [x, y, radius] in world px.
+        /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
             [220.0, 180.0, 45.0],
             [560.0, 170.0, 40.0],

@@ -47,7 +47,7 @@ crate::params! {
     }
     check check_nodes;
     fixed {
-        /// The path's nodes, in world px.
+        /// The path's nodes, [x, y] in world px, on the stage (at least 2).
         nodes: Vec<[f32; 2]> = vec![
             [100.0, 500.0],
             [220.0, 150.0],
