@@ -75,6 +75,9 @@ fn scene_table(out: &mut String, number_: usize, e: &Entry) {
         let _ = writeln!(out, "{} = {}", knob.name, toml_number(knob, knob.default));
     }
     for (key, value) in e.fixed_params() {
+        if let Some((_, doc)) = e.fixed_docs.iter().find(|(k, _)| *k == key) {
+            let _ = writeln!(out, "# {doc}");
+        }
         let _ = writeln!(out, "{key} = {value}");
     }
 }

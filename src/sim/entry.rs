@@ -18,6 +18,8 @@ pub struct Entry {
     /// The lesson of each variant, in the same order.
     pub lessons: &'static [&'static str],
     pub knobs: &'static [Knob],
+    /// The parameters that are not knobs, with their doc lines.
+    pub fixed_docs: &'static [(&'static str, &'static str)],
     pub defaults: Defaults,
     /// Who is who: each look and what it is in this lesson.
     pub roles: &'static [(Look, &'static str)],
@@ -50,6 +52,7 @@ impl Entry {
             variants: L::Variant::NAMES,
             lessons: L::Variant::LESSONS,
             knobs: <L::Params as super::knobs::Tunable>::KNOBS,
+            fixed_docs: <L::Params as super::knobs::Tunable>::FIXED,
             defaults: L::DEFAULTS,
             roles: L::ROLES,
             primary: match L::PRIMARY {

@@ -169,6 +169,8 @@ impl Invalid {
 /// A parameter struct whose numeric fields are knobs (made by `params!`).
 pub trait Tunable: Debug + Clone + PartialEq + Send + Sync + 'static {
     const KNOBS: &'static [Knob];
+    /// The parameters that are not knobs (a path's nodes), with their doc lines.
+    const FIXED: &'static [(&'static str, &'static str)] = &[];
     /// The value of knob `index` of [`Tunable::KNOBS`].
     fn get_at(&self, index: usize) -> f64;
     /// Writes knob `index` (already checked against its range).

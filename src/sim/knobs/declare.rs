@@ -88,6 +88,8 @@ macro_rules! params {
 
         impl $crate::sim::knobs::Tunable for $name {
             const KNOBS: &'static [$crate::sim::knobs::Knob] = Self::KNOB_TABLE;
+            const FIXED: &'static [(&'static str, &'static str)] =
+                &[$($( (stringify!($ffield), $fdoc.trim_ascii()), )*)?];
 
             fn get_at(&self, index: usize) -> f64 {
                 use $crate::sim::knobs::KnobValue as _;
