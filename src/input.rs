@@ -5,8 +5,8 @@
 
 use crate::render::View;
 use macroquad::input::{
-    KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_mouse_button_pressed,
-    is_mouse_button_released,
+    KeyCode, MouseButton, get_char_pressed, is_key_down, is_key_pressed, is_key_released,
+    is_mouse_button_pressed, is_mouse_button_released,
 };
 use steering_demos::app::{Action, App};
 use steering_demos::controls::{self, Key};
@@ -79,7 +79,12 @@ pub fn read_input() -> Vec<Action> {
         typed.push(c);
     }
     let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    // Ctrl counts when held, or pressed or let go this frame: a quick
+    // Ctrl+S (both down and up within one frame, in a slow window) is
+    // still Ctrl+S, not S.
+    let ctrl = [KeyCode::LeftControl, KeyCode::RightControl]
+        .into_iter()
+        .any(|k| is_key_down(k) || is_key_pressed(k) || is_key_released(k));
     let pressed = |key: Key| match key {
         Key::Click => is_mouse_button_pressed(MouseButton::Left),
         Key::ClickUp => is_mouse_button_released(MouseButton::Left),

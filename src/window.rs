@@ -286,8 +286,9 @@ pub async fn frame_loop(
             && u64::from(clip.frames()) >= wanted
         {
             let done = recording.take().map(files::Recording::finish);
+            // Where the clip went, said like --screenshot's times: always.
             if let Some(Ok(line)) = &done {
-                options.log(line);
+                let _ = writeln!(std::io::stdout(), "{line}");
             }
             *outcome.borrow_mut() = done.unwrap_or(Ok(String::new())).map(|_| ());
             break;

@@ -4,222 +4,24 @@
 //! radius, every scene and variant is visited and photographed, Esc quits.
 //!
 //! Without Xvfb, xdotool or import the test says it was skipped and passes;
-//! under CI (`CI=true`) a skip is a failure.
+//! under CI (`CI=true`) a skip is a failure. The helpers are in
+//! window/support.rs (shared with tests/editing.rs); the test that reads
+//! the window's words back with OCR is in window/ocr.rs.
+
+#[path = "window/ocr.rs"]
+mod ocr;
+#[path = "window/support.rs"]
+mod support;
 
 use image::RgbaImage;
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::{Duration, Instant};
 use steering_demos::config::Config;
-use steering_demos::layout::{Layout, Open};
-
-const SCREEN: (u32, u32) = (1280, 800);
-/// The velocity colour of the overlay (#2a9d3a).
-const VELOCITY: [u8; 3] = [0x2a, 0x9d, 0x3a];
-/// An agent's colour (#3d5a80).
-const AGENT: [u8; 3] = [0x3d, 0x5a, 0x80];
-/// The stage's paper colour (#f4f1ea).
-const PAPER: [u8; 3] = [0xf4, 0xf1, 0xea];
-/// A path-radius disc: #3a7ca5 at 12% over the paper.
-const PATH_DISC: [u8; 3] = [222, 227, 226];
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// Kills what it holds when the test ends, passed or not.
-struct Reaper(Vec<Child>);
-
-impl Drop for Reaper {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-/// A private X server on a free display.
-fn start_xvfb(reaper: &mut Reaper, screen: (u32, u32)) -> String {
-    let base = 100 + std::process::id() % 700;
-    for n in base..base + 50 {
-        if Path::new(&format!("/tmp/.X{n}-lock")).exists() {
-            continue;
-        }
-        let size = format!("{}x{}x24", screen.0, screen.1);
-        let child = Command::new("Xvfb")
-            .args([&format!(":{n}"), "-screen", "0", &size, "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb starts");
-        reaper.0.push(child);
-        let socket = format!("/tmp/.X11-unix/X{n}");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if Path::new(&socket).exists() {
-                return format!(":{n}");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("Xvfb did not start on :{n}");
-    }
-    panic!("no free X display");
-}
-
-struct Session {
-    display: String,
-    window: String,
-    events: Receiver<String>,
-    shots: PathBuf,
-}
-
-impl Session {
-    fn tool(&self, program: &str, args: &[&str]) -> String {
-        let out = Command::new(program)
-            .args(args)
-            .env("DISPLAY", &self.display)
-            .output()
-            .unwrap_or_else(|e| panic!("{program}: {e}"));
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{program} {args:?} failed: {stderr}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    }
-
-    fn key(&self, key: &str) {
-        self.tool("xdotool", &["key", "--window", &self.window, key]);
-    }
-
-    /// Waits for the app to print `line`, failing on anything else.
-    fn expect(&self, line: &str) {
-        match self.events.recv_timeout(Duration::from_secs(20)) {
-            Ok(got) => assert_eq!(got, line, "event line"),
-            Err(_) => panic!("no `{line}` from the app within 20 s"),
-        }
-    }
-
-    /// Lets a few frames be drawn, then photographs the window.
-    fn shot(&self, name: &str) -> RgbaImage {
-        std::thread::sleep(Duration::from_millis(400));
-        let path = self.shots.join(format!("{name}.png"));
-        let p = path.to_str().unwrap();
-        self.tool("import", &["-window", &self.window, p]);
-        image::open(&path).expect("a PNG").to_rgba8()
-    }
-}
-
-/// Where world point (x, y) of an 800x600 stage is in the window, as the
-/// layout letterboxes it (with nothing open beside it).
-fn screen_of(x: f32, y: f32) -> (i32, i32) {
-    let screen = glam::Vec2::new(SCREEN.0 as f32, SCREEN.1 as f32);
-    let area = Layout::of(screen, Open::default()).stage;
-    let scale = (area.w / 800.0).min(area.h / 600.0);
-    let left = area.x + (area.w - 800.0 * scale) / 2.0;
-    let top = area.y + (area.h - 600.0 * scale) / 2.0;
-    (
-        (left + x * scale).round() as i32,
-        (top + y * scale).round() as i32,
-    )
-}
-
-/// Pixels within `tolerance` of `color` in the stage part of the window.
-fn count(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> usize {
-    let (top, bottom) = (60, img.height().saturating_sub(32));
-    img.enumerate_pixels()
-        .filter(|(_, y, _)| (top..bottom).contains(y))
-        .filter(|(_, _, p)| {
-            (0..3).all(|i| (i32::from(p[i]) - i32::from(color[i])).abs() <= tolerance)
-        })
-        .count()
-}
-
-fn region(img: &RgbaImage, y0: u32, y1: u32) -> Vec<u8> {
-    let w = img.width() as usize * 4;
-    img.as_raw()[y0 as usize * w..y1 as usize * w].to_vec()
-}
-
-/// Tests take turns: each starts its own X server on a free display.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-/// The app in a fresh X server, with `args`, printing its events; `None`
-/// (the test says it was skipped) without Xvfb, xdotool or import, which
-/// under CI is a failure.
-fn launch(args: &[&str], first_event: &str, screen: (u32, u32)) -> Option<(Reaper, Session)> {
-    let missing: Vec<_> = ["Xvfb", "xdotool", "import", "xprop"]
-        .into_iter()
-        .filter(|t| !have(t))
-        .collect();
-    if !missing.is_empty() {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!ci, "window test cannot run under CI: missing {missing:?}");
-        // Straight to the terminal: libtest captures only the print macros.
-        let _ = writeln!(
-            std::io::stderr(),
-            "window test skipped: {missing:?} not installed (apt-get install xvfb xauth xdotool x11-utils imagemagick)"
-        );
-        return None;
-    }
-    let mut reaper = Reaper(Vec::new());
-    let display = start_xvfb(&mut reaper, screen);
-    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test");
-    std::fs::create_dir_all(&shots).unwrap();
-
-    let mut app = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
-        .args(args)
-        .arg("--log-events")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("DISPLAY", &display)
-        // The shipped settings, whatever this machine's user keeps.
-        .env("XDG_CONFIG_HOME", "/nonexistent")
-        .env("XDG_PICTURES_DIR", env!("CARGO_TARGET_TMPDIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the app starts");
-    let stdout = app.stdout.take().unwrap();
-    reaper.0.push(app);
-    let (send, events) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut s = Session {
-        display,
-        window: String::new(),
-        events,
-        shots,
-    };
-    // The settings in use come first: with HOME and XDG_CONFIG_HOME as they
-    // are here, the built-in copy or the user's file.
-    let config = s
-        .events
-        .recv_timeout(Duration::from_secs(20))
-        .expect("a first line");
-    assert!(config.starts_with("config "), "{config}");
-    s.expect(first_event);
-    let found = s.tool(
-        "xdotool",
-        &["search", "--sync", "--name", "^Steering Demos$"],
-    );
-    s.window = found.lines().next().expect("a window").to_string();
-    // A desktop program: its own class (so a dock groups it) and icon.
-    let class = s.tool("xprop", &["-id", &s.window, "WM_CLASS"]);
-    assert!(class.contains("\"steering-demos\""), "{class}");
-    let icon = s.tool("xprop", &["-id", &s.window, "-notype", "_NET_WM_ICON"]);
-    assert!(
-        icon.contains("Icon (64 x 64)"),
-        "the window carries its icon"
-    );
-    Some((reaper, s))
-}
+use support::{
+    AGENT, ONE_AT_A_TIME, PAPER, PATH_DISC, Reaper, SCREEN, VELOCITY, centroid, count, drain, have,
+    launch, region, screen_of, start_xvfb,
+};
 
 #[test]
 fn the_window_as_a_person_uses_it() {
@@ -257,6 +59,7 @@ fn the_window_as_a_person_uses_it() {
     // + three times and - once: radius 20 -> 35 -> 30, and the discs grow.
     s.key("4");
     s.expect("scene patrol");
+    s.expect_node_lines("patrol");
     let narrow = s.shot("patrol-radius-20");
     for (key, radius) in [("plus", 25), ("plus", 30), ("plus", 35), ("minus", 30)] {
         s.key(key);
@@ -289,6 +92,7 @@ fn the_window_as_a_person_uses_it() {
             };
             s.key(&key);
             s.expect(&format!("scene {}", scene.name()));
+            s.expect_node_lines(scene.name());
             current = scene.name();
         }
         let variants = scene.entry.variants;
@@ -413,19 +217,6 @@ fn the_window_as_a_person_uses_it() {
         std::thread::sleep(Duration::from_millis(50));
     };
     assert!(status.success(), "clean exit, got {status}");
-}
-
-/// The lines the app prints within `wait`, after a pause for the frames.
-fn drain(s: &Session, wait: Duration) -> Vec<String> {
-    let deadline = Instant::now() + wait;
-    let mut lines = Vec::new();
-    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-        match s.events.recv_timeout(left) {
-            Ok(line) => lines.push(line),
-            Err(_) => break,
-        }
-    }
-    lines
 }
 
 #[test]
@@ -599,18 +390,6 @@ fn the_lab_as_a_person_uses_it() {
     s.shot("lab-600x380-panel");
 }
 
-/// The middle of the pixels of `color` on the stage (left of the column).
-fn centroid(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> Option<(u32, u32)> {
-    let (mut sx, mut sy, mut n) = (0u64, 0u64, 0u64);
-    for (x, y, p) in img.enumerate_pixels() {
-        let near = (0..3).all(|i| (i32::from(p[i]) - i32::from(color[i])).abs() <= tolerance);
-        if near && (90..SCREEN.1 - 40).contains(&y) && x < 890 {
-            (sx, sy, n) = (sx + u64::from(x), sy + u64::from(y), n + 1);
-        }
-    }
-    (n > 10).then(|| ((sx / n) as u32, (sy / n) as u32))
-}
-
 /// Opening the panel changes nothing: in every scene the sliders show
 /// the knobs as they are (a default off a slider's grid used to snap to
 /// it, and a restart knob restarted the scene), so no knob event comes.
@@ -631,6 +410,7 @@ fn opening_the_panel_changes_no_knob_in_any_scene() {
         if n > 0 {
             s.key(&key);
             s.expect(&format!("scene {}", scene.name));
+            s.expect_node_lines(scene.name);
         }
         s.key("p");
         s.expect("panel on");
@@ -692,130 +472,4 @@ fn before_the_mouse_moves_the_scripted_pointer_leads() {
         off.sqrt() < 25.0,
         "the agent at ({x}, {y}), the script's target at ({tx}, {ty})"
     );
-}
-
-/// Reads a strip of a window picture back with OCR (tesseract, upscaled
-/// 3x as a person leans in): the words a learner has to read.
-fn read_back(s: &Session, img: &str, strip: steering_demos::layout::Rect) -> String {
-    ocr(s, img, strip, "7").trim().to_string()
-}
-
-/// [`read_back`] for a block of lines, joined by spaces.
-fn read_back_block(s: &Session, img: &str, block: steering_demos::layout::Rect) -> String {
-    ocr(s, img, block, "6").replace('\n', " ")
-}
-
-/// Tesseract's text of a part of a window picture, in page mode `psm`.
-fn ocr(s: &Session, img: &str, strip: steering_demos::layout::Rect, psm: &str) -> String {
-    let src = s.shots.join(format!("{img}.png"));
-    let out = s.shots.join(format!("{img}-{psm}-strip.png"));
-    let crop = format!(
-        "{}x{}+{}+{}",
-        strip.w.round(),
-        strip.h.round(),
-        strip.x.round(),
-        strip.y.round()
-    );
-    s.tool(
-        "convert",
-        &[
-            src.to_str().unwrap(),
-            "-crop",
-            &crop,
-            "-resize",
-            "300%",
-            out.to_str().unwrap(),
-        ],
-    );
-    let text = Command::new("tesseract")
-        .args([out.to_str().unwrap(), "-", "--psm", psm])
-        .output()
-        .expect("tesseract runs");
-    String::from_utf8_lossy(&text.stdout).into_owned()
-}
-
-/// Every word readable: the lesson line reads back word for word, and
-/// the footer keeps "H: help", in a large window and in the smallest.
-#[test]
-fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !have("tesseract") {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!ci, "the OCR test cannot run under CI without tesseract");
-        return;
-    }
-    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
-        return;
-    };
-    let w = s.window.clone();
-    for (width, height) in [(1280u32, 800u32), (640, 400)] {
-        let (ws, hs) = (width.to_string(), height.to_string());
-        s.tool("xdotool", &["windowsize", &w, &ws, &hs]);
-        std::thread::sleep(Duration::from_millis(800));
-        let name = format!("ocr-{width}x{height}");
-        s.shot(&name);
-        let layout = Layout::of(
-            glam::Vec2::new(width as f32, height as f32),
-            Open::default(),
-        );
-        let hud = layout.hud;
-        // The lesson line: the lower part of the HUD band, under the
-        // status line's separators.
-        let lesson_line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
-        let lesson = read_back(&s, &name, lesson_line);
-        assert_eq!(
-            lesson, "Arrival: slow down inside the slowing radius and stop on the target.",
-            "{width}x{height}"
-        );
-        let footer = read_back(&s, &name, layout.footer);
-        assert!(footer.contains("H: help"), "{width}x{height}: {footer:?}");
-    }
-    // The role legend names who is who, on the right of the legend line.
-    s.tool("xdotool", &["windowsize", &w, "1280", "800"]);
-    std::thread::sleep(Duration::from_millis(800));
-    s.key("3");
-    s.expect("scene pursuit");
-    s.shot("ocr-roles");
-    let legend = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default()).legend;
-    let right =
-        steering_demos::layout::Rect::new(legend.w * 0.5, legend.y, legend.w * 0.5, legend.h);
-    let roles = read_back(&s, "ocr-roles", right);
-    for role in [
-        "target",
-        "pursuer, dynamic T",
-        "pursuer, constant T",
-        "evader",
-    ] {
-        assert!(roles.contains(role), "{role} in {roles:?}");
-    }
-    // The lesson card: its title, and the formula as the tutorial writes it.
-    s.key("1");
-    s.expect("scene seek");
-    s.key("l");
-    s.expect("lesson card on");
-    std::thread::sleep(Duration::from_millis(500));
-    s.shot("ocr-card");
-    let open = Open {
-        card: true,
-        ..Open::default()
-    };
-    let card = Layout::of(glam::Vec2::new(1280.0, 800.0), open)
-        .card
-        .expect("room for the card");
-    let line = |k: f32, h: f32| {
-        steering_demos::layout::Rect::new(card.x + 4.0, card.y + k, card.w - 8.0, h)
-    };
-    let title = read_back(&s, "ocr-card", line(6.0, 20.0));
-    assert_eq!(title, "Seek, flee and arrival: arrive");
-    // Spaces aside: OCR sometimes reads one before a closing bracket.
-    let bare = |t: &str| t.split_whitespace().collect::<String>();
-    let whole = bare(&read_back_block(&s, "ocr-card", card));
-    for words in [
-        "Arrival is seek that slows down.",
-        "desired = normalize(target - position) * speed",
-        "steering = desired - velocity",
-        "velocity = truncate(velocity + steering, max_speed)",
-    ] {
-        assert!(whole.contains(&bare(words)), "{words:?} in {whole:?}");
-    }
 }

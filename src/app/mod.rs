@@ -283,10 +283,12 @@ impl App {
                 self.paused.then(|| self.seek(now.saturating_sub(1)))?
             }
             Action::Seconds(steps) => {
-                self.paused = true;
+                let was_paused = std::mem::replace(&mut self.paused, true);
                 let hz = self.scene_config().tick_hz.round() as i64;
                 let to = (self.runner.tick() as i64 + i64::from(steps) * hz).max(0);
+                // Nothing recorded to go to: pausing is what happened.
                 self.seek(to as u64)
+                    .or_else(|| (!was_paused).then(|| "paused".into()))
             }
             Action::ToggleHelp => {
                 self.help = !self.help;

@@ -88,11 +88,24 @@ impl Recording {
 
     /// `seconds` went by (of the clip's time): hands the frame on screen
     /// to the encoder when one is due.
+    /// A window slower than the clip's rate gives the frame on screen as
+    /// many times as the clip's time asks (the encoder stores a repeat as
+    /// a few bytes), so a clip lasts as long as its recording did.
     pub fn capture(&mut self, seconds: f64) {
-        if self.clock >= self.next {
+        /// The most copies of one frame (a stalled window: a second).
+        const MAX_REPEATS: u32 = super::CLIP_FPS;
+        let frame = 1.0 / f64::from(super::CLIP_FPS);
+        let due = ((self.clock - self.next) / frame).floor() + 1.0;
+        if due >= 1.0 {
+            let repeats = (due as u32).min(MAX_REPEATS);
             let (bytes, w, h) = screen_rgba();
+            for _ in 1..repeats {
+                self.recorder.push(bytes.clone(), w, h);
+            }
             self.recorder.push(bytes, w, h);
-            self.next += 1.0 / f64::from(super::CLIP_FPS);
+            self.next += f64::from(repeats) * frame;
+            // Past a stall, the clip's clock starts again from now.
+            self.next = self.next.max(self.clock);
         }
         self.clock += seconds;
     }

@@ -1,0 +1,92 @@
+//! The window's words read back with OCR, as a learner reads them (a part
+//! of tests/window.rs).
+
+use super::support::{ONE_AT_A_TIME, SCREEN, have, launch, read_back, read_back_block};
+use std::time::Duration;
+use steering_demos::layout::{Layout, Open};
+
+/// Every word readable: the lesson line reads back word for word, and
+/// the footer keeps "H: help", in a large window and in the smallest.
+#[test]
+fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !have("tesseract") {
+        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+        assert!(!ci, "the OCR test cannot run under CI without tesseract");
+        return;
+    }
+    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
+        return;
+    };
+    let w = s.window.clone();
+    for (width, height) in [(1280u32, 800u32), (640, 400)] {
+        let (ws, hs) = (width.to_string(), height.to_string());
+        s.tool("xdotool", &["windowsize", &w, &ws, &hs]);
+        std::thread::sleep(Duration::from_millis(800));
+        let name = format!("ocr-{width}x{height}");
+        s.shot(&name);
+        let layout = Layout::of(
+            glam::Vec2::new(width as f32, height as f32),
+            Open::default(),
+        );
+        let hud = layout.hud;
+        // The lesson line: the lower part of the HUD band, under the
+        // status line's separators.
+        let lesson_line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
+        let lesson = read_back(&s, &name, lesson_line);
+        assert_eq!(
+            lesson, "Arrival: slow down inside the slowing radius and stop on the target.",
+            "{width}x{height}"
+        );
+        let footer = read_back(&s, &name, layout.footer);
+        assert!(footer.contains("H: help"), "{width}x{height}: {footer:?}");
+    }
+    // The role legend names who is who, on the right of the legend line.
+    s.tool("xdotool", &["windowsize", &w, "1280", "800"]);
+    std::thread::sleep(Duration::from_millis(800));
+    s.key("3");
+    s.expect("scene pursuit");
+    s.shot("ocr-roles");
+    let legend = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default()).legend;
+    let right =
+        steering_demos::layout::Rect::new(legend.w * 0.5, legend.y, legend.w * 0.5, legend.h);
+    let roles = read_back(&s, "ocr-roles", right);
+    for role in [
+        "target",
+        "pursuer, dynamic T",
+        "pursuer, constant T",
+        "evader",
+    ] {
+        assert!(roles.contains(role), "{role} in {roles:?}");
+    }
+    // The lesson card: its title, and the formula as the tutorial writes it.
+    s.key("1");
+    s.expect("scene seek");
+    s.key("l");
+    s.expect("lesson card on");
+    std::thread::sleep(Duration::from_millis(500));
+    s.shot("ocr-card");
+    let open = Open {
+        card: true,
+        ..Open::default()
+    };
+    let card = Layout::of(glam::Vec2::new(1280.0, 800.0), open)
+        .card
+        .expect("room for the card");
+    let line = |k: f32, h: f32| {
+        steering_demos::layout::Rect::new(card.x + 4.0, card.y + k, card.w - 8.0, h)
+    };
+    let title = read_back(&s, "ocr-card", line(6.0, 20.0));
+    assert_eq!(title, "Seek, flee and arrival: arrive");
+    // Spaces aside: OCR sometimes reads one before a closing bracket.
+    let bare = |t: &str| t.split_whitespace().collect::<String>();
+    let whole = bare(&read_back_block(&s, "ocr-card", card));
+    for words in [
+        "Arrival is seek that slows down.",
+        "desired = normalize(target - position) * speed",
+        "steering = desired - velocity",
+        "velocity = truncate(velocity + steering, max_speed)",
+    ] {
+        assert!(whole.contains(&bare(words)), "{words:?} in {whole:?}");
+    }
+}

@@ -1,0 +1,124 @@
+//! Going back and forth in time while paused, in the window (a part of
+//! tests/editing.rs).
+
+use super::editing_support::{TRACK, near, numbers, stage_differs, stage_rect};
+use super::support::{ONE_AT_A_TIME, SCREEN, drain, have, launch, read_back};
+use std::time::Duration;
+use steering_demos::layout::Rect;
+
+/// Paused, ten ticks back and ten on give the very same picture (the
+/// simulation replays exactly), and so do a second back and a second on;
+/// a second back the crowd was elsewhere. The timeline shows while
+/// paused, with the tick; Space resumes from the past, dropping the rest.
+#[test]
+fn rewinding_and_replaying_gives_back_the_same_picture() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((_reaper, s)) = launch(&["--scene", "doorway"], "scene doorway", SCREEN) else {
+        return;
+    };
+    s.wait_drawn();
+    let running = s.shot("rewind-running");
+    // The doorway runs at 30 ticks a second: a second back is 30 ticks.
+    std::thread::sleep(Duration::from_millis(2500));
+    s.key("space");
+    s.expect("paused");
+    let a = s.shot("rewind-a");
+    let r = stage_rect();
+    let foot = ((r.x + r.w / 2.0) as i32, (r.y + r.h) as i32 - 20);
+    let (bar_running, bar_paused) = (
+        near(&running, foot, 20, TRACK, 2),
+        near(&a, foot, 20, TRACK, 2),
+    );
+    assert!(
+        bar_running < 20 && bar_paused > 300,
+        "the timeline shows while paused: {bar_running} -> {bar_paused} px of its track"
+    );
+
+    s.key("comma");
+    let first = s.expect_prefix("tick ");
+    let now = numbers(&first, 1)[0] as u64 + 1;
+    assert!(
+        now > 31,
+        "{now} ticks in 2.5 s: too few to go a second back"
+    );
+    for k in 2..=10 {
+        s.key("comma");
+        s.expect(&format!("tick {}", now - k));
+    }
+    let back = s.shot("rewind-back-10");
+    for k in (0..10).rev() {
+        s.key("period");
+        s.expect(&format!("step {}", now - k));
+    }
+    let b = s.shot("rewind-b");
+    let (ten_back, changed) = (stage_differs(&a, &back), stage_differs(&a, &b));
+    assert!(ten_back > 0, "10 ticks back the crowd stood elsewhere");
+    assert_eq!(
+        changed, 0,
+        "10 back and 10 on: {changed} stage pixels differ"
+    );
+
+    s.key("less");
+    s.expect(&format!("tick {}", now - 30));
+    let c = s.shot("rewind-second-back");
+    s.key("greater");
+    s.expect(&format!("tick {now}"));
+    let d = s.shot("rewind-second-on");
+    let (earlier, again) = (stage_differs(&a, &c), stage_differs(&a, &d));
+    assert!(earlier > 500, "a second back: only {earlier} px differ");
+    assert_eq!(
+        again, 0,
+        "a second back and on: {again} stage pixels differ"
+    );
+
+    // The timeline's label says where the run is.
+    if have("tesseract") {
+        let label = Rect::new(r.x, r.y + r.h - 36.0, 160.0, 32.0);
+        let text = read_back(&s, "rewind-second-on", label);
+        assert!(text.contains(&format!("tick {now}")), "{text:?}");
+    }
+
+    // Space resumes from a second back, and what came after is gone:
+    // paused again at once, > finds no later tick to go to, and , steps
+    // back from where the run got to since.
+    s.key("less");
+    s.expect(&format!("tick {}", now - 30));
+    s.key("space");
+    s.expect("resumed");
+    s.key("space");
+    s.expect("paused");
+    s.key("greater");
+    s.key("comma");
+    let line = s.expect_prefix("tick ");
+    let tick = numbers(&line, 1)[0] as u64;
+    let from = now - 30;
+    assert!(
+        tick < now - 10,
+        "resumed from tick {from}, then > and ,: {line:?}"
+    );
+}
+
+/// Pressing > while the run goes on pauses it (the timeline shows), and
+/// says so, as every action that takes effect does.
+#[test]
+fn going_a_second_on_while_running_says_it_paused() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((_reaper, s)) = launch(&["--scene", "doorway"], "scene doorway", SCREEN) else {
+        return;
+    };
+    s.wait_drawn();
+    s.key("greater");
+    let lines = drain(&s, Duration::from_secs(2));
+    let paused = s.shot("rewind-greater-running");
+    let r = stage_rect();
+    let foot = ((r.x + r.w / 2.0) as i32, (r.y + r.h) as i32 - 20);
+    let bar = near(&paused, foot, 20, TRACK, 2);
+    assert!(
+        bar > 300,
+        "> pauses: the timeline shows ({bar} px of its track)"
+    );
+    let said = lines.len() == 1 && (lines[0] == "paused" || lines[0].starts_with("tick "));
+    assert!(said, "> paused the run and said {lines:?}");
+    s.key("space");
+    s.expect("resumed");
+}

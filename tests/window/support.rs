@@ -1,0 +1,442 @@
+//! What the window tests share (tests/window.rs and tests/editing.rs each
+//! include it with `#[path = "window/support.rs"] mod support;`): a
+//! private X server, the app in it printing its events, xdotool to press
+//! keys and move the mouse, `import` to photograph the window, and the
+//! colours and places to look for in the pictures.
+//!
+//! Each test file uses a part of it.
+#![allow(dead_code)]
+
+use image::RgbaImage;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+use steering_demos::layout::{Layout, Open};
+
+pub(crate) const SCREEN: (u32, u32) = (1280, 800);
+/// The velocity colour of the overlay (#2a9d3a).
+pub(crate) const VELOCITY: [u8; 3] = [0x2a, 0x9d, 0x3a];
+/// An agent's colour (#3d5a80).
+pub(crate) const AGENT: [u8; 3] = [0x3d, 0x5a, 0x80];
+/// The stage's paper colour (#f4f1ea).
+pub(crate) const PAPER: [u8; 3] = [0xf4, 0xf1, 0xea];
+/// A path-radius disc: #3a7ca5 at 12% over the paper.
+pub(crate) const PATH_DISC: [u8; 3] = [222, 227, 226];
+
+pub(crate) fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Kills what it holds when the test ends, passed or not: asks first
+/// (SIGTERM, so that an X server removes its lock and socket), then, a
+/// second later, forces it.
+pub(crate) struct Reaper(pub(crate) Vec<Child>);
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = Command::new("kill")
+                .arg(child.id().to_string())
+                .stderr(Stdio::null())
+                .status();
+            let deadline = Instant::now() + Duration::from_secs(1);
+            while matches!(child.try_wait(), Ok(None)) && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Whether X display `n` is in use: its lock file names a live process.
+/// A server that was killed outright leaves its lock and socket behind:
+/// those are removed, and the display is free again.
+fn display_taken(n: u32) -> bool {
+    let (lock, socket) = (format!("/tmp/.X{n}-lock"), format!("/tmp/.X11-unix/X{n}"));
+    if !Path::new(&lock).exists() {
+        // A socket without a lock: someone's, or a mystery; not ours.
+        return Path::new(&socket).exists();
+    }
+    let pid = std::fs::read_to_string(&lock).ok();
+    let pid = pid.and_then(|t| t.trim().parse::<u32>().ok());
+    let alive = |pid| Path::new(&format!("/proc/{pid}")).exists();
+    // Without /proc (not Linux) there is no telling: taken.
+    if !Path::new("/proc/self").exists() || pid.is_none_or(alive) {
+        return true;
+    }
+    let gone = |path: &str| !Path::new(path).exists() || std::fs::remove_file(path).is_ok();
+    !(gone(&socket) && gone(&lock))
+}
+
+/// A private X server on a free display.
+pub(crate) fn start_xvfb(reaper: &mut Reaper, screen: (u32, u32)) -> String {
+    let base = 100 + std::process::id() % 700;
+    for n in base..base + 50 {
+        if display_taken(n) {
+            continue;
+        }
+        let size = format!("{}x{}x24", screen.0, screen.1);
+        let mut child = Command::new("Xvfb")
+            .args([&format!(":{n}"), "-screen", "0", &size, "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let socket = format!("/tmp/.X11-unix/X{n}");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if Path::new(&socket).exists() {
+                reaper.0.push(child);
+                return format!(":{n}");
+            }
+            // Taken meanwhile (another test run): the next one.
+            if !matches!(child.try_wait(), Ok(None)) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if matches!(child.try_wait(), Ok(None)) {
+            reaper.0.push(child);
+            panic!("Xvfb did not start on :{n}");
+        }
+    }
+    panic!("no free X display");
+}
+
+pub(crate) struct Session {
+    pub(crate) display: String,
+    pub(crate) window: String,
+    pub(crate) events: Receiver<String>,
+    pub(crate) shots: PathBuf,
+}
+
+impl Session {
+    pub(crate) fn tool(&self, program: &str, args: &[&str]) -> String {
+        let out = Command::new(program)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{program} {args:?} failed: {stderr}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    pub(crate) fn key(&self, key: &str) {
+        self.tool("xdotool", &["key", "--window", &self.window, key]);
+    }
+
+    /// Presses `key` with `modifier` held, as a hand does: down first, up
+    /// last, each a moment apart (all within one frame, the app would see
+    /// the key after the modifier was up again).
+    pub(crate) fn chord(&self, modifier: &str, key: &str) {
+        let w = &self.window;
+        for (action, what) in [("keydown", modifier), ("key", key), ("keyup", modifier)] {
+            self.tool("xdotool", &[action, "--window", w, what]);
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Waits for the app to print `line`, failing on anything else.
+    pub(crate) fn expect(&self, line: &str) {
+        match self.events.recv_timeout(Duration::from_secs(20)) {
+            Ok(got) => assert_eq!(got, line, "event line"),
+            Err(_) => panic!("no `{line}` from the app within 20 s"),
+        }
+    }
+
+    /// Waits for the next line the app prints, which must start with
+    /// `prefix`, and returns it.
+    pub(crate) fn expect_prefix(&self, prefix: &str) -> String {
+        match self.events.recv_timeout(Duration::from_secs(20)) {
+            Ok(got) => {
+                assert!(
+                    got.starts_with(prefix),
+                    "event line {got:?}, wanted {prefix}..."
+                );
+                got
+            }
+            Err(_) => panic!("no `{prefix}...` from the app within 20 s"),
+        }
+    }
+
+    /// The lines a scene prints when it starts, after its `scene NAME`:
+    /// patrol's `node I at X Y screen SX SY`, one for each node of its
+    /// shipped path (to find them and drag them); other scenes print none.
+    pub(crate) fn expect_node_lines(&self, scene: &str) -> Vec<String> {
+        let config = steering_demos::config::Config::embedded();
+        let nodes = (config.scenes.iter())
+            .find(|s| s.name() == scene)
+            .and_then(|s| {
+                let params = s.params.as_any();
+                params.downcast_ref::<steering_demos::scenes::patrol::PatrolParams>()
+            })
+            .map_or(0, |p| p.nodes.len());
+        (0..nodes)
+            .map(|i| self.expect_prefix(&format!("node {i} at ")))
+            .collect()
+    }
+
+    /// Lets a few frames be drawn, then photographs the window.
+    pub(crate) fn shot(&self, name: &str) -> RgbaImage {
+        std::thread::sleep(Duration::from_millis(400));
+        let path = self.shots.join(format!("{name}.png"));
+        let p = path.to_str().unwrap();
+        self.tool("import", &["-window", &self.window, p]);
+        image::open(&path).expect("a PNG").to_rgba8()
+    }
+
+    /// Waits until the window shows the stage (on a loaded machine the
+    /// first frames can take a while to come), up to 20 s.
+    pub(crate) fn wait_drawn(&self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let paper = count(&self.shot("first-frames"), PAPER, 6);
+            if paper > 100_000 {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the stage is not drawn after 20 s ({paper} px of paper)"
+            );
+        }
+    }
+
+    /// Moves the pointer to (x, y) of the window, and gives the app a
+    /// moment to draw a frame or two with it there.
+    pub(crate) fn point(&self, (x, y): (i32, i32)) {
+        let (x, y) = (x.to_string(), y.to_string());
+        self.tool("xdotool", &["mousemove", "--window", &self.window, &x, &y]);
+        std::thread::sleep(Duration::from_millis(250));
+    }
+
+    /// Presses the left button at `from`, moves to `to` in a few steps as
+    /// a hand does (one xdotool call a step, each with time for a frame),
+    /// and lets go there.
+    pub(crate) fn drag(&self, from: (i32, i32), to: (i32, i32)) {
+        self.point(from);
+        self.tool("xdotool", &["mousedown", "--window", &self.window, "1"]);
+        std::thread::sleep(Duration::from_millis(250));
+        for k in 1..=5 {
+            let at = (
+                from.0 + (to.0 - from.0) * k / 5,
+                from.1 + (to.1 - from.1) * k / 5,
+            );
+            let (x, y) = (at.0.to_string(), at.1.to_string());
+            self.tool("xdotool", &["mousemove", "--window", &self.window, &x, &y]);
+            std::thread::sleep(Duration::from_millis(120));
+        }
+        std::thread::sleep(Duration::from_millis(150));
+        self.tool("xdotool", &["mouseup", "--window", &self.window, "1"]);
+    }
+}
+
+/// Where world point (x, y) of an 800x600 stage is in the window, as the
+/// layout letterboxes it (with nothing open beside it).
+pub(crate) fn screen_of(x: f32, y: f32) -> (i32, i32) {
+    let screen = glam::Vec2::new(SCREEN.0 as f32, SCREEN.1 as f32);
+    let area = Layout::of(screen, Open::default()).stage;
+    let scale = (area.w / 800.0).min(area.h / 600.0);
+    let left = area.x + (area.w - 800.0 * scale) / 2.0;
+    let top = area.y + (area.h - 600.0 * scale) / 2.0;
+    (
+        (left + x * scale).round() as i32,
+        (top + y * scale).round() as i32,
+    )
+}
+
+/// Pixels within `tolerance` of `color` in the stage part of the window.
+pub(crate) fn count(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> usize {
+    let (top, bottom) = (60, img.height().saturating_sub(32));
+    img.enumerate_pixels()
+        .filter(|(_, y, _)| (top..bottom).contains(y))
+        .filter(|(_, _, p)| {
+            (0..3).all(|i| (i32::from(p[i]) - i32::from(color[i])).abs() <= tolerance)
+        })
+        .count()
+}
+
+pub(crate) fn region(img: &RgbaImage, y0: u32, y1: u32) -> Vec<u8> {
+    let w = img.width() as usize * 4;
+    img.as_raw()[y0 as usize * w..y1 as usize * w].to_vec()
+}
+
+/// Tests take turns: each starts its own X server on a free display.
+pub(crate) static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Whether this test can run: `false` (and it says it was skipped)
+/// without every one of `tools`, which under CI is a failure.
+pub(crate) fn tools_or_skip(tools: &[&str]) -> bool {
+    let missing: Vec<_> = tools.iter().filter(|t| !have(t)).collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
+    assert!(!ci, "window test cannot run under CI: missing {missing:?}");
+    // Straight to the terminal: libtest captures only the print macros.
+    let _ = writeln!(
+        std::io::stderr(),
+        "window test skipped: {missing:?} not installed (apt-get install xvfb xauth xdotool x11-utils imagemagick)"
+    );
+    false
+}
+
+/// The app in a fresh X server, with `args`, printing its events; `None`
+/// (the test says it was skipped) without Xvfb, xdotool or import, which
+/// under CI is a failure.
+pub(crate) fn launch(
+    args: &[&str],
+    first_event: &str,
+    screen: (u32, u32),
+) -> Option<(Reaper, Session)> {
+    launch_with_env(args, first_event, screen, &[])
+}
+
+/// [`launch`], with `env` set for the app on top of the test's settings
+/// (an `XDG_CONFIG_HOME` there replaces the test's /nonexistent).
+pub(crate) fn launch_with_env(
+    args: &[&str],
+    first_event: &str,
+    screen: (u32, u32),
+    env: &[(&str, &std::ffi::OsStr)],
+) -> Option<(Reaper, Session)> {
+    if !tools_or_skip(&["Xvfb", "xdotool", "import", "xprop"]) {
+        return None;
+    }
+    let mut reaper = Reaper(Vec::new());
+    let display = start_xvfb(&mut reaper, screen);
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test");
+    std::fs::create_dir_all(&shots).unwrap();
+
+    let mut app = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .args(args)
+        .arg("--log-events")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("DISPLAY", &display)
+        // The shipped settings, whatever this machine's user keeps.
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .env("XDG_PICTURES_DIR", env!("CARGO_TARGET_TMPDIR"))
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the app starts");
+    let stdout = app.stdout.take().unwrap();
+    reaper.0.push(app);
+    let (send, events) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut s = Session {
+        display,
+        window: String::new(),
+        events,
+        shots,
+    };
+    // The settings in use come first: with HOME and XDG_CONFIG_HOME as they
+    // are here, the built-in copy or the user's file.
+    let config = s
+        .events
+        .recv_timeout(Duration::from_secs(20))
+        .expect("a first line");
+    assert!(config.starts_with("config "), "{config}");
+    s.expect(first_event);
+    let found = s.tool(
+        "xdotool",
+        &["search", "--sync", "--name", "^Steering Demos$"],
+    );
+    s.window = found.lines().next().expect("a window").to_string();
+    // A desktop program: its own class (so a dock groups it) and icon.
+    let class = s.tool("xprop", &["-id", &s.window, "WM_CLASS"]);
+    assert!(class.contains("\"steering-demos\""), "{class}");
+    let icon = s.tool("xprop", &["-id", &s.window, "-notype", "_NET_WM_ICON"]);
+    assert!(
+        icon.contains("Icon (64 x 64)"),
+        "the window carries its icon"
+    );
+    Some((reaper, s))
+}
+
+/// The lines the app prints within `wait`, after a pause for the frames.
+pub(crate) fn drain(s: &Session, wait: Duration) -> Vec<String> {
+    let deadline = Instant::now() + wait;
+    let mut lines = Vec::new();
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match s.events.recv_timeout(left) {
+            Ok(line) => lines.push(line),
+            Err(_) => break,
+        }
+    }
+    lines
+}
+
+/// The middle of the pixels of `color` on the stage (left of the column).
+pub(crate) fn centroid(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> Option<(u32, u32)> {
+    let (mut sx, mut sy, mut n) = (0u64, 0u64, 0u64);
+    for (x, y, p) in img.enumerate_pixels() {
+        let near = (0..3).all(|i| (i32::from(p[i]) - i32::from(color[i])).abs() <= tolerance);
+        if near && (90..SCREEN.1 - 40).contains(&y) && x < 890 {
+            (sx, sy, n) = (sx + u64::from(x), sy + u64::from(y), n + 1);
+        }
+    }
+    (n > 10).then(|| ((sx / n) as u32, (sy / n) as u32))
+}
+
+/// Reads a strip of a window picture back with OCR (tesseract, upscaled
+/// 3x as a person leans in): the words a learner has to read.
+pub(crate) fn read_back(s: &Session, img: &str, strip: steering_demos::layout::Rect) -> String {
+    ocr(s, img, strip, "7").trim().to_string()
+}
+
+/// [`read_back`] for a block of lines, joined by spaces.
+pub(crate) fn read_back_block(
+    s: &Session,
+    img: &str,
+    block: steering_demos::layout::Rect,
+) -> String {
+    ocr(s, img, block, "6").replace('\n', " ")
+}
+
+/// Tesseract's text of a part of a window picture, in page mode `psm`.
+pub(crate) fn ocr(
+    s: &Session,
+    img: &str,
+    strip: steering_demos::layout::Rect,
+    psm: &str,
+) -> String {
+    let src = s.shots.join(format!("{img}.png"));
+    let out = s.shots.join(format!("{img}-{psm}-strip.png"));
+    let crop = format!(
+        "{}x{}+{}+{}",
+        strip.w.round(),
+        strip.h.round(),
+        strip.x.round(),
+        strip.y.round()
+    );
+    s.tool(
+        "convert",
+        &[
+            src.to_str().unwrap(),
+            "-crop",
+            &crop,
+            "-resize",
+            "300%",
+            out.to_str().unwrap(),
+        ],
+    );
+    let text = Command::new("tesseract")
+        .args([out.to_str().unwrap(), "-", "--psm", psm])
+        .output()
+        .expect("tesseract runs");
+    String::from_utf8_lossy(&text.stdout).into_owned()
+}
