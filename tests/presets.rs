@@ -194,3 +194,48 @@ fn a_clip_that_cannot_be_written_is_refused_before_anything_runs() {
     assert_eq!(left.len(), 1, "nothing but the file that was there");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A link made by `--share` starts, through `--open`, the very run the
+/// flags it was made from start: the same checksum; a broken link is
+/// refused in one line that says `--open`.
+#[test]
+fn a_shared_link_opens_the_same_run() {
+    let flags = [
+        "--scene",
+        "flock",
+        "--variant",
+        "separation",
+        "--seed",
+        "5",
+        "--set",
+        "separation_weight=2",
+        "--set",
+        "max_force=0.07",
+    ];
+    let out = run(&[&flags[..], &["--share"]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let link = String::from_utf8(out.stdout).expect("utf-8");
+    let link = link.trim();
+    assert!(
+        link.starts_with("#scene=flock&variant=separation&seed=5&"),
+        "{link}"
+    );
+    let by_flags = report(run(
+        &[&["--headless", "--steps", "300"][..], &flags[..]].concat()
+    ));
+    let by_link = report(run(&["--headless", "--steps", "300", "--open", link]));
+    assert_eq!(by_link["checksum"], by_flags["checksum"]);
+    assert_eq!(by_link["params"], by_flags["params"]);
+    let e = refused(&[
+        "--headless",
+        "--steps",
+        "5",
+        "--open",
+        "#scene=flock&agents=-3",
+    ]);
+    assert!(e.contains("--open") && e.contains("agents=-3"), "{e}");
+}
