@@ -188,14 +188,14 @@ pub const CONTROLS: &[Control] = &[
     Control {
         label: "Left click",
         bindings: &[(Key::Click, Action::Press), (Key::ClickUp, Action::Release)],
-        help: "on an agent: select it (read its mind) and drag it; on an obstacle or path node: drag it; else show / hide the forces. Edits stay through R, V and C",
+        help: "on an agent: select it (read its mind) and drag it; on an obstacle, path node or room corner: drag it; else show / hide the forces. Edits stay through R, V and C",
         scope: Scope::All,
         hint: Hint::Text("click: forces"),
     },
     Control {
         label: "A / X",
         bindings: &[(Key::A, Action::AddProp), (Key::X, Action::RemoveProp)],
-        help: "add an obstacle (patrol: a path node, on the nearest segment) at the pointer / remove the one under it",
+        help: "add an obstacle, or a path node or room corner on the nearest segment, at the pointer / remove the one under it",
         scope: Scope::Props,
         hint: Hint::Text("drag, A / X: edit"),
     },

@@ -60,7 +60,7 @@ pub fn fragment(entry: &Entry, setup: &Setup) -> String {
     if let Some(props) = props.filter(|p| Some(p) != entry.props(defaults.as_ref()).as_ref()) {
         let items = props.items.iter().map(|p| match props.kind {
             PropKind::Obstacles { .. } => format!("{},{},{}", p.at.x, p.at.y, p.radius),
-            PropKind::Path { .. } => format!("{},{}", p.at.x, p.at.y),
+            PropKind::Path { .. } | PropKind::Corners => format!("{},{}", p.at.x, p.at.y),
         });
         out.push_str(&format!("&props={}", items.collect::<Vec<_>>().join(";")));
     }
@@ -80,7 +80,7 @@ pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), 
         };
         let width = match props.kind {
             PropKind::Obstacles { .. } => 3,
-            PropKind::Path { .. } => 2,
+            PropKind::Path { .. } | PropKind::Corners => 2,
         };
         let mut edited = Vec::with_capacity(items.len());
         for (k, item) in items.iter().enumerate() {

@@ -124,8 +124,9 @@ fn a_snapshot_costs_no_more_than_the_timeline_counts() {
             let n = runner.crowd().len();
             // A minute of them, spaced as the timeline spaces them.
             let span = 60 * scene.tick_hz as u64;
-            let every = Timeline::new(copy, span).every();
-            let kept = span.div_ceil(every) + 1;
+            let timeline = Timeline::new((&runner, None), span);
+            let every = timeline.every();
+            let kept = timeline.span().div_ceil(every) + 1;
             let _ = writeln!(
                 std::io::stderr(),
                 "snapshot {:>10} {:>6} agents: {:>9} bytes ({:>4} an agent), counted {counted:>9}; \

@@ -80,10 +80,8 @@ impl App {
     /// them), or else the agent under it (and selects it, or unselects
     /// it), or else the obstacle under it. `None`: nothing there.
     pub(super) fn grab(&mut self) -> Option<Option<String>> {
-        let prop = self.runner.props().and_then(|p| {
-            let path = matches!(p.kind, PropKind::Path { .. });
-            Some((path, p.under(self.pointer)?))
-        });
+        let prop =
+            (self.runner.props()).and_then(|p| Some((p.are_points(), p.under(self.pointer)?)));
         if let Some((true, (index, grip))) = prop {
             self.drag = Some(Drag::Prop { index, grip });
             return Some(None);

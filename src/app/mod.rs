@@ -18,7 +18,7 @@ use crate::steer::neighbors::NeighborMode;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
 use recent::Recent;
-use timeline::{Edit, Panes, Timeline};
+use timeline::{Edit, Timeline};
 
 /// The running application.
 pub struct App {
@@ -83,7 +83,7 @@ impl App {
         let pointer = runner.stage() * 0.5;
         let span = 60 * config.scenes[index].tick_hz as u64;
         Self {
-            timeline: Timeline::new(Panes::of(&runner, None), span),
+            timeline: Timeline::new((&runner, None), span),
             drag: None,
             compare: None,
             card: false,

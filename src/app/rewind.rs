@@ -3,7 +3,7 @@
 //! overlay as the person has them now.
 
 use super::App;
-use super::timeline::{Panes, Timeline};
+use super::timeline::Timeline;
 
 impl App {
     /// The panes as they stood at `tick` (within the minute kept); the
@@ -11,8 +11,8 @@ impl App {
     pub fn seek(&mut self, tick: u64) -> Option<String> {
         let now = self.runner.tick();
         let panes = (&self.runner, self.compare.as_ref().map(|p| &p.runner));
-        let at = self.timeline.seek(panes, tick);
-        if at.left.tick() == now && tick != now {
+        let at = self.timeline.seek(panes, tick)?;
+        if at.left.tick() == now {
             return None;
         }
         let selected = self.runner.selected();
@@ -39,11 +39,16 @@ impl App {
         (self.timeline.bytes(), self.timeline.every())
     }
 
+    /// How many ticks the rewind keeps (0: off, the crowd is too large).
+    pub fn timeline_length(&self) -> u64 {
+        self.timeline.span()
+    }
+
     /// A new minute, from the panes as they stand (a restart, the split
     /// view opened or closed).
     pub(super) fn restart_timeline(&mut self) {
         let span = 60 * self.scene_config().tick_hz.round() as u64;
-        let panes = Panes::of(&self.runner, self.compare.as_ref().map(|p| &p.runner));
+        let panes = (&self.runner, self.compare.as_ref().map(|p| &p.runner));
         self.timeline = Timeline::new(panes, span);
     }
 

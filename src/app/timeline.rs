@@ -4,9 +4,11 @@
 //! of the runners) plus the ticks after it replayed with the pointer each
 //! had and the edits made before it (an agent dragged, a knob or a prop
 //! changed live). Snapshots are taken every [`Timeline::every`] ticks,
-//! chosen so that the minute's snapshots stay near [`BUDGET_BYTES`]; going
-//! to tick t restores the latest snapshot at or before t and replays at
-//! most `every` ticks. Going back N ticks and on N ticks gives the state
+//! chosen so that the minute's snapshots stay within [`BUDGET_BYTES`];
+//! going to tick t restores the latest snapshot at or before t and
+//! replays at most `every` ticks. A crowd too large for a minute keeps
+//! less (ten seconds at 50,000 agents), and one too large for two
+//! snapshots (some 100,000 agents) keeps none: rewinding is off. Going back N ticks and on N ticks gives the state
 //! before, bit for bit; resuming from a past tick drops what came after,
 //! like an editor's undo.
 
@@ -85,24 +87,36 @@ pub struct Timeline {
     edits: VecDeque<(u64, Edit)>,
     /// Ticks between snapshots.
     every: u64,
-    /// Ticks kept: a minute.
+    /// Ticks kept: a minute, or less for a large crowd.
     span: u64,
+    /// No snapshots at all (a crowd too large): the live tick is all there is.
+    off: Option<u64>,
 }
 
 impl Timeline {
-    /// A timeline starting at `now`, keeping `span` ticks; snapshots are
-    /// spaced by the size of one.
-    pub fn new(now: Panes, span: u64) -> Self {
-        let bytes = snapshot_bytes(&now).max(1);
-        let fit = (span as usize).saturating_mul(bytes) / BUDGET_BYTES;
-        let every = (fit as u64).clamp(EVERY.0, EVERY.1);
+    /// A timeline starting from the runners as they stand, keeping `span`
+    /// ticks, or as many as [`BUDGET_BYTES`] of snapshots hold.
+    pub fn new((left, right): (&Runner, Option<&Runner>), span: u64) -> Self {
+        let bytes = estimate(left, right).max(1);
+        let fit = (BUDGET_BYTES / bytes) as u64;
+        let off = (fit < 2).then_some(left.tick());
+        let every = span.div_ceil(fit.max(2) - 1).clamp(EVERY.0, EVERY.1);
         Self {
-            snapshots: VecDeque::from([now]),
+            snapshots: match off {
+                Some(_) => VecDeque::new(),
+                None => VecDeque::from([Panes::of(left, right)]),
+            },
             inputs: VecDeque::new(),
             edits: VecDeque::new(),
             every,
-            span: span.max(every),
+            span: span.min(every * (fit.max(2) - 1)).max(every),
+            off,
         }
+    }
+
+    /// Rewinding is off: the crowd is too large for two snapshots.
+    pub fn is_off(&self) -> bool {
+        self.off.is_some()
     }
 
     /// Ticks between snapshots.
@@ -112,12 +126,20 @@ impl Timeline {
 
     /// The first tick one can go back to.
     pub fn first(&self) -> u64 {
-        self.snapshots.front().map_or(0, Panes::tick)
+        match self.off {
+            Some(live) => live,
+            None => self.snapshots.front().map_or(0, Panes::tick),
+        }
     }
 
     /// The last tick run (the live edge).
     pub fn last(&self) -> u64 {
         self.first() + self.inputs.len() as u64
+    }
+
+    /// Ticks kept at most.
+    pub fn span(&self) -> u64 {
+        if self.is_off() { 0 } else { self.span }
     }
 
     /// The snapshots' memory, in bytes (an estimate from the arrays they
@@ -131,6 +153,10 @@ impl Timeline {
     /// snapshot every [`Timeline::every`] ticks and forgets what is over a
     /// minute old.
     pub fn record(&mut self, before: u64, input: Input, (left, right): (&Runner, Option<&Runner>)) {
+        if let Some(live) = &mut self.off {
+            *live = left.tick();
+            return;
+        }
         if before != self.last() {
             // Not the live edge: the future after `before` is gone.
             self.truncate(before);
@@ -151,6 +177,9 @@ impl Timeline {
 
     /// An edit made at tick `now` (the panes already show it).
     pub fn edit(&mut self, now: u64, edit: Edit) {
+        if self.is_off() {
+            return;
+        }
         self.truncate(now);
         self.edits.push_back((now, edit));
     }
@@ -158,6 +187,9 @@ impl Timeline {
     /// Drops everything after tick `now`: its inputs, edits made later,
     /// later snapshots.
     pub fn truncate(&mut self, now: u64) {
+        if self.is_off() {
+            return;
+        }
         let now = now.clamp(self.first(), self.last());
         self.inputs.truncate((now - self.first()) as usize);
         while self.snapshots.back().is_some_and(|p| p.tick() > now) {
@@ -170,9 +202,13 @@ impl Timeline {
 
     /// The panes at tick `tick` (clamped to the minute kept), edits made
     /// at it included; from the panes as they stand (`now`) when they lie
-    /// between `tick` and the snapshot before it.
-    pub fn seek(&self, (left, right): (&Runner, Option<&Runner>), tick: u64) -> Panes {
+    /// between `tick` and the snapshot before it. `None`: that is where
+    /// they stand (or rewinding is off).
+    pub fn seek(&self, (left, right): (&Runner, Option<&Runner>), tick: u64) -> Option<Panes> {
         let tick = tick.clamp(self.first(), self.last());
+        if self.is_off() || tick == left.tick() {
+            return None;
+        }
         let from = self.snapshots.iter().rev().find(|p| p.tick() <= tick);
         let now = left.tick();
         let mut panes = match from {
@@ -189,7 +225,7 @@ impl Timeline {
             panes.step(&self.inputs[k]);
             self.apply_edits(&mut panes);
         }
-        panes
+        Some(panes)
     }
 
     /// Applies the edits made at the panes' tick.
@@ -206,11 +242,16 @@ impl Timeline {
 /// the headline history and a little for the rest (tests/allocations.rs
 /// holds it to what a copy allocates).
 pub fn snapshot_bytes(panes: &Panes) -> usize {
+    estimate(&panes.left, panes.right.as_ref())
+}
+
+/// [`snapshot_bytes`] of the runners as they stand, without copying them.
+fn estimate(left: &Runner, right: Option<&Runner>) -> usize {
     let one = |r: &Runner| {
         let history = r.history().len() * crate::sim::runner::HISTORY_TICKS * 4;
         r.crowd().len() * BYTES_PER_AGENT + history + (16 << 10)
     };
-    one(&panes.left) + panes.right.as_ref().map_or(0, one)
+    one(left) + right.map_or(0, one)
 }
 
 /// What a snapshot holds per agent, at most, over every scene: the

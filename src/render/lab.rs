@@ -148,7 +148,10 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
                     ui.set_width(r.w / ppp - 16.0);
                     ui.horizontal(|ui| {
                         let seconds = |t: u64| t as f64 * app.tick_seconds();
-                        let label = format!("tick {now} ({:.1} s)", seconds(now));
+                        let label = match app.timeline_length() {
+                            0 => format!("tick {now}: rewinding is off for a crowd this large"),
+                            _ => format!("tick {now} ({:.1} s)", seconds(now)),
+                        };
                         ui.label(RichText::new(label).color(Color32::from_gray(235)));
                         ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(40.0);
                         let mut tick = now;

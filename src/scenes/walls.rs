@@ -18,9 +18,10 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
+use crate::sim::props::{MIN_CORNERS, NODE_PICK, Prop, PropKind, Props};
 use crate::steer::Limits;
 use crate::steer::walls::{Wall, feelers, outside_by, room, wall_avoidance};
 use crate::steer::wander::{SERIES, next_angle, wander};
@@ -43,6 +44,29 @@ crate::params! {
         /// Without feelers, an agent this far outside comes back to the middle.
         lost_distance: f32 = 80.0, 20.0..=500.0, step 10.0, "px", Live, Setup;
     }
+    check check_corners;
+    fixed {
+        /// The room's corners, [x, y] in world px, on the stage (at least 3); its walls join them in order.
+        corners: Vec<[f32; 2]> = ROOM.iter().map(|c| c.to_array()).collect();
+    }
+}
+
+fn check_corners(p: &WallsParams, stage: Vec2) -> Result<(), Invalid> {
+    if p.corners.len() < MIN_CORNERS {
+        let got = p.corners.len();
+        let m = format!("needs at least {MIN_CORNERS} corners (got {got})");
+        return Err(Invalid::new("params.corners", m));
+    }
+    if let Some((i, [x, y])) = (p.corners.iter().enumerate())
+        .find(|(_, c)| !super::on_stage(Vec2::from(**c), stage))
+    {
+        let m = format!(
+            "corner {i} must lie on the stage: x from 0 to {}, y from 0 to {} (got {x:?}, {y:?})",
+            stage.x, stage.y
+        );
+        return Err(Invalid::new("params.corners", m));
+    }
+    Ok(())
 }
 
 crate::variants! {
@@ -72,6 +96,8 @@ const MIDDLE: Vec2 = Vec2::new(400.0, 150.0);
 pub struct WallsScene {
     params: WallsParams,
     variant: Variant,
+    /// The room's corners (the parameter's), and its walls.
+    corners: Vec<Vec2>,
     walls: Vec<Wall>,
     angles: Vec<f32>,
     /// Each agent's feeler tips and the walls' push, last tick.
@@ -97,6 +123,7 @@ impl Lesson for WallsScene {
 
     fn new(params: &WallsParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);
+        let corners: Vec<Vec2> = params.corners.iter().map(|&c| Vec2::from(c)).collect();
         let (low, high) = (Vec2::splat(60.0), Vec2::new(740.0, 540.0));
         let mut angles = Vec::with_capacity(setup.agents);
         for _ in 0..setup.agents {
@@ -104,9 +131,9 @@ impl Lesson for WallsScene {
             let mut at = MIDDLE;
             for _ in 0..100 {
                 let p = random_point(&mut rng, low + 30.0, high - 30.0);
-                let clear = (ROOM.iter().zip(ROOM.iter().cycle().skip(1)))
+                let clear = (corners.iter().zip(corners.iter().cycle().skip(1)))
                     .all(|(&a, &b)| crate::steer::path::distance_to_segment(p, a, b) > 30.0);
-                if outside_by(p, &ROOM) == 0.0 && clear {
+                if outside_by(p, &corners) == 0.0 && clear {
                     at = p;
                     break;
                 }
@@ -118,7 +145,8 @@ impl Lesson for WallsScene {
         Self {
             params: params.clone(),
             variant,
-            walls: room(&ROOM),
+            walls: room(&corners),
+            corners,
             angles,
             felt: vec![([Vec2::ZERO; 3], Vec2::ZERO); setup.agents],
             max_penetration: 0.0,
@@ -187,7 +215,7 @@ impl Lesson for WallsScene {
     fn settle(&mut self, ctx: &mut Settle) {
         self.penetration_now = 0.0;
         for i in 0..ctx.crowd().len() {
-            let out = outside_by(ctx.crowd().positions()[i], &ROOM);
+            let out = outside_by(ctx.crowd().positions()[i], &self.corners);
             self.penetration_now = self.penetration_now.max(out);
             if out > self.params.lost_distance {
                 ctx.teleport(i, MIDDLE);
@@ -200,6 +228,10 @@ impl Lesson for WallsScene {
     fn scenery(&self, _input: &Input, out: &mut Overlay) {
         for w in &self.walls {
             out.line(Meaning::Wall, w.from, w.to);
+        }
+        // The corners, where a person grabs the room to reshape it.
+        for &corner in &self.corners {
+            out.point(Meaning::PathNode, corner);
         }
     }
 
@@ -220,7 +252,7 @@ impl Lesson for WallsScene {
 
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
         let (_, push) = self.felt[i];
-        let out = outside_by(crowd.positions()[i], &ROOM);
+        let out = outside_by(crowd.positions()[i], &self.corners);
         vec![
             ("outside the room", format!("{out:.1} px")),
             ("walls' push", format!("{:.2}", push.length())),
@@ -228,7 +260,26 @@ impl Lesson for WallsScene {
     }
 
     fn retune(&mut self, params: &WallsParams) {
+        if params.corners != self.params.corners {
+            self.corners = params.corners.iter().map(|&c| Vec2::from(c)).collect();
+            self.walls = room(&self.corners);
+        }
         self.params = params.clone();
+    }
+
+    fn props(params: &WallsParams) -> Option<Props> {
+        let items = params.corners.iter().map(|&c| Prop {
+            at: Vec2::from(c),
+            radius: NODE_PICK,
+        });
+        Some(Props {
+            kind: PropKind::Corners,
+            items: items.collect(),
+        })
+    }
+
+    fn set_props(params: &mut WallsParams, props: &Props) {
+        params.corners = props.items.iter().map(|p| p.at.to_array()).collect();
     }
 }
 

@@ -13,6 +13,9 @@ pub enum PropKind {
     Obstacles { new_radius: f32 },
     /// A path's nodes, in order; a closed path joins its last to its first.
     Path { closed: bool },
+    /// A room's corners, in order: its walls join them, the last to the
+    /// first.
+    Corners,
 }
 
 /// One prop: where it is, and its radius (a node's is the pick radius).
@@ -34,6 +37,8 @@ pub const NODE_PICK: f32 = 12.0;
 
 /// The fewest nodes a path keeps.
 pub const MIN_NODES: usize = 2;
+/// The fewest corners a room keeps.
+pub const MIN_CORNERS: usize = 3;
 
 impl Props {
     /// What one is called in event lines and messages.
@@ -41,7 +46,14 @@ impl Props {
         match self.kind {
             PropKind::Obstacles { .. } => "obstacle",
             PropKind::Path { .. } => "node",
+            PropKind::Corners => "corner",
         }
+    }
+
+    /// Points on a line (nodes, corners), not discs: picked before the
+    /// agents standing on them.
+    pub fn are_points(&self) -> bool {
+        !matches!(self.kind, PropKind::Obstacles { .. })
     }
 
     /// The topmost prop under `pointer`, and where it was grabbed from its
@@ -64,7 +76,8 @@ impl Props {
                 });
                 self.items.len() - 1
             }
-            PropKind::Path { closed } => {
+            PropKind::Path { .. } | PropKind::Corners => {
+                let closed = !matches!(self.kind, PropKind::Path { closed: false });
                 let k = self.nearest_segment(at, closed);
                 let node = Prop {
                     at,
@@ -81,8 +94,14 @@ impl Props {
         if i >= self.items.len() {
             return Err(format!("there is no {} {i}", self.noun()));
         }
-        if matches!(self.kind, PropKind::Path { .. }) && self.items.len() <= MIN_NODES {
-            return Err(format!("a path keeps at least {MIN_NODES} nodes"));
+        match self.kind {
+            PropKind::Path { .. } if self.items.len() <= MIN_NODES => {
+                return Err(format!("a path keeps at least {MIN_NODES} nodes"));
+            }
+            PropKind::Corners if self.items.len() <= MIN_CORNERS => {
+                return Err(format!("a room keeps at least {MIN_CORNERS} corners"));
+            }
+            _ => {}
         }
         self.items.remove(i);
         Ok(())

@@ -242,3 +242,49 @@ fn adding_an_agent_works_in_every_scene() {
         );
     }
 }
+
+#[test]
+fn the_walls_room_is_reshaped_by_its_corners() {
+    let mut app = app_on("walls");
+    let corners = props(&app);
+    assert_eq!(corners.len(), 8);
+    // Drag the notch's corner up: the room changes live, and stays.
+    app.point_at(corners[4]);
+    assert_eq!(app.apply(Action::Press), None, "a corner is grabbed");
+    let to = corners[4] - Vec2::new(0.0, 100.0);
+    app.point_at(to);
+    assert_eq!(
+        app.apply(Action::Release),
+        Some(format!("corner 4 {:.1} {:.1}", to.x, to.y))
+    );
+    for _ in 0..60 {
+        app.advance(1.0 / 60.0, to);
+    }
+    app.apply(Action::Reset);
+    assert_eq!(props(&app)[4], to);
+    // A corner added on a wall, removed down to three.
+    let middle = (corners[0] + corners[1]) * 0.5;
+    app.point_at(middle);
+    assert_eq!(
+        app.apply(Action::AddProp),
+        Some(format!("corner 1 added {:.1} {:.1}", middle.x, middle.y))
+    );
+    while props(&app).len() > 3 {
+        let last = *props(&app).last().unwrap();
+        app.point_at(last);
+        assert!(app.apply(Action::RemoveProp).unwrap().ends_with("removed"));
+    }
+    app.point_at(props(&app)[0]);
+    let kept = app.apply(Action::RemoveProp).unwrap();
+    assert!(kept.contains("at least 3 corners"), "{kept}");
+    for _ in 0..120 {
+        app.advance(1.0 / 60.0, to);
+    }
+    assert!(
+        app.scene()
+            .crowd()
+            .positions()
+            .iter()
+            .all(|p| p.is_finite())
+    );
+}

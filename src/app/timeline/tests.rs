@@ -134,3 +134,38 @@ fn a_minute_is_kept_and_no_more() {
     app.seek(0);
     assert_eq!(app.scene().tick(), first, "back to the first tick kept");
 }
+
+/// The flock with `agents` boids.
+fn flock_of(agents: usize) -> App {
+    let config = crate::config::Config::embedded();
+    let index = (config.scenes.iter())
+        .position(|s| s.name() == "flock")
+        .unwrap();
+    let setup = crate::sim::lesson::Setup {
+        agents,
+        ..config.scenes[index].setup()
+    };
+    App::new(config, index, setup)
+}
+
+#[test]
+fn a_crowd_too_large_keeps_less_or_nothing() {
+    // 50,000 boids: two snapshots fit the budget, ten seconds apart.
+    let mut app = flock_of(50_000);
+    let kept = app.timeline_length();
+    assert!(kept > 0 && kept < 3600, "{kept} ticks");
+    run(&mut app, 0..40);
+    app.apply(Action::TogglePause);
+    assert!(app.apply(Action::StepBack).is_some());
+    // 150,000: none fits; rewinding is off, and says nothing it cannot do.
+    let mut app = flock_of(150_000);
+    assert_eq!(app.timeline_length(), 0);
+    run(&mut app, 0..3);
+    assert_eq!(app.apply(Action::Seconds(-1)).as_deref(), Some("paused"));
+    assert_eq!(app.apply(Action::StepBack), None);
+    let tick = app.scene().tick();
+    assert_eq!(
+        app.apply(Action::StepOnce),
+        Some(format!("step {}", tick + 1))
+    );
+}
