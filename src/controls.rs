@@ -450,6 +450,12 @@ pub fn help_text() -> String {
     for c in CONTROLS {
         out.push_str(&format!("  {:width$}  {}\n", c.label(), c.help));
     }
+    out.push_str(&format!(
+        "\nLimits: demos.toml and presets are regular files of at most 1 MiB; path nodes,\n\
+         room corners and obstacles lie on the stage; placed agents within ±1000000 px;\n\
+         user text in messages is quoted, its control characters escaped, cut at {} characters.\n",
+        crate::quote::MAX_QUOTED
+    ));
     out
 }
 
