@@ -257,12 +257,12 @@ pub async fn frame_loop(
         egui_macroquad::draw();
         frames += 1;
         if let Some(clip) = &mut recording {
-            // Clip time: simulated in --record, the wall's with F9.
-            let seconds = match clip_frames {
-                Some(_) => 1.0 / f64::from(files::CLIP_FPS),
-                None => f64::from(get_frame_time()),
-            };
-            clip.capture(seconds);
+            // Clip time: simulated in --record (a frame each frame), the
+            // wall's with F9 (as many frames as have come due).
+            match clip_frames {
+                Some(_) => clip.capture_next(),
+                None => clip.capture_now(),
+            }
             // The mark shows on screen, after the frame went to the clip.
             render::draw_recording(&layout, clip.frames());
         }

@@ -47,8 +47,9 @@ fn screen_rgba() -> (Vec<u8>, u32, u32) {
 /// next frame is due.
 pub struct Recording {
     recorder: steering_demos::clip::Recorder,
-    /// Seconds of the clip so far, and of the next frame.
-    clock: f64,
+    /// When the recording started (for F9's clips, which keep the wall's time).
+    started: steering_demos::stopwatch::Stopwatch,
+    /// Seconds into the clip of the next frame.
     next: f64,
 }
 
@@ -60,7 +61,7 @@ impl Recording {
             .map_err(|e| e.to_string())?;
         Ok(Self {
             recorder,
-            clock: 0.0,
+            started: steering_demos::stopwatch::Stopwatch::start(),
             next: 0.0,
         })
     }
@@ -88,26 +89,39 @@ impl Recording {
 
     /// `seconds` went by (of the clip's time): hands the frame on screen
     /// to the encoder when one is due.
-    /// A window slower than the clip's rate gives the frame on screen as
-    /// many times as the clip's time asks (the encoder stores a repeat as
-    /// a few bytes), so a clip lasts as long as its recording did.
-    pub fn capture(&mut self, seconds: f64) {
+    /// The frame on screen, as the clip's next frame (`--record`: one
+    /// simulated frame each window frame).
+    pub fn capture_next(&mut self) {
+        let at = self.next;
+        self.capture(at);
+    }
+
+    /// The frame on screen, as every clip frame due by now on the wall's
+    /// clock (F9): a window slower than the clip's rate gives it as many
+    /// times as the clip's time asks (the encoder stores a repeat in a few
+    /// bytes), so a clip lasts as long as its recording did.
+    pub fn capture_now(&mut self) {
+        let at = self.started.seconds();
+        self.capture(at);
+    }
+
+    /// Hands the frame on screen to the encoder for each clip frame due at
+    /// or before `at` seconds into the clip.
+    fn capture(&mut self, at: f64) {
         /// The most copies of one frame (a stalled window: a second).
         const MAX_REPEATS: u32 = super::CLIP_FPS;
         let frame = 1.0 / f64::from(super::CLIP_FPS);
-        let due = ((self.clock - self.next) / frame).floor() + 1.0;
-        if due >= 1.0 {
-            let repeats = (due as u32).min(MAX_REPEATS);
-            let (bytes, w, h) = screen_rgba();
-            for _ in 1..repeats {
-                self.recorder.push(bytes.clone(), w, h);
-            }
-            self.recorder.push(bytes, w, h);
-            self.next += f64::from(repeats) * frame;
-            // Past a stall, the clip's clock starts again from now.
-            self.next = self.next.max(self.clock);
+        if at < self.next {
+            return;
         }
-        self.clock += seconds;
+        let due = ((at - self.next) / frame).floor() as u32 + 1;
+        let repeats = due.min(MAX_REPEATS);
+        let (bytes, w, h) = screen_rgba();
+        for _ in 1..repeats {
+            self.recorder.push(bytes.clone(), w, h);
+        }
+        self.recorder.push(bytes, w, h);
+        self.next += f64::from(due) * frame;
     }
 
     /// Writes the file: the event line, or what went wrong.

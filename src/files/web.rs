@@ -37,7 +37,8 @@ impl Recording {
     pub fn start_in_folder(_scene: &str) -> Result<Self, String> {
         Err("a web page records no clips".into())
     }
-    pub fn capture(&mut self, _seconds: f64) {}
+    pub fn capture_next(&mut self) {}
+    pub fn capture_now(&mut self) {}
     pub fn finish(self) -> Result<String, String> {
         Err("a web page records no clips".into())
     }
