@@ -9,9 +9,11 @@
 //!   soonest that would be a collision (OpenSteer's pedestrians for the
 //!   lead time, the neighbours looked at and the weight).
 //! - `hard`: predictive, plus the non-penetration constraint: after the
-//!   move, overlapping bodies are pushed apart until they only touch.
-//!   Overlap is gone by construction; the price is a shove no force
-//!   explains, and a pass over the neighbours every tick.
+//!   move, overlapping bodies are pushed apart until they only touch,
+//!   in at most twelve passes a tick. That clears every overlap of the
+//!   default 60 walkers and of 200; a packed 400 keeps a little (0.76
+//!   pairs a tick, at most 3.1 px, seed 1). The price is a shove no force
+//!   explains, and passes over the neighbours every tick.
 //! - `orca`: optimal reciprocal collision avoidance (RVO2): each agent
 //!   picks the velocity nearest the one it wants among those that cannot
 //!   collide within the time horizon, trusting the others to do half the
@@ -19,7 +21,8 @@
 //!
 //! Headless figures: `mean_overlap_pairs` (pairs of bodies overlapping by
 //! more than a hundredth of a px, per tick), `max_overlap` (px),
-//! `crossing_ticks` (until every agent has first reached its goal) and
+//! `crossing_ticks` (until every agent has first reached its goal; null
+//! while one has not) and
 //! `mean_speed_ratio` (speed over preferred speed).
 //!
 //! Controls: V cycles the variants (C: side by side); click an agent to
@@ -411,7 +414,7 @@ impl Lesson for CrossingScene {
             ),
             (
                 "crossing_ticks",
-                Metric::Int(self.crossing_ticks.unwrap_or(0)),
+                Metric::from(self.crossing_ticks),
                 Sampling::EveryTick,
             ),
             (
