@@ -216,3 +216,31 @@ fn a_quick_ctrl_s_saves_a_preset_in_a_slow_window() {
     s.key("ctrl+s");
     s.expect_prefix("preset saved ");
 }
+
+/// F12 pressed twice in one second writes two pictures, and a picture
+/// already there under the first name is never replaced.
+#[test]
+fn two_screenshots_in_one_second_are_two_files() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let pictures = fresh_dir("editing-f12");
+    let env = [("XDG_PICTURES_DIR", pictures.as_os_str())];
+    let Some((_reaper, s)) = launch_with_env(&["--scene", "seek"], "scene seek", SCREEN, &env)
+    else {
+        return;
+    };
+    s.key("F12");
+    let first = s.expect_prefix("screenshot ");
+    s.key("F12");
+    let second = s.expect_prefix("screenshot ");
+    assert_ne!(first, second, "two names");
+    let folder = pictures.join("steering-demos");
+    let files = listing(&folder);
+    assert_eq!(files.len(), 2, "{files:?}");
+    for line in [&first, &second] {
+        let path = PathBuf::from(line.trim_start_matches("screenshot "));
+        assert!(
+            image::image_dimensions(&path).is_ok(),
+            "{line}: a whole PNG"
+        );
+    }
+}
