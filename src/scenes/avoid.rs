@@ -15,8 +15,7 @@
 //! avoidance force.
 
 use super::{
-    check_round_obstacles, clear_point, obstacle_props, penetration, point, rng, round_obstacles,
-    set_obstacle_props,
+    check_round_obstacles, clear_point, penetration, point, rng, round_obstacles,
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -334,14 +333,11 @@ impl Lesson for AvoidScene {
     }
 
     fn props(params: &AvoidSceneParams) -> Option<Props> {
-        Some(obstacle_props(
-            &params.obstacles,
-            params.new_obstacle_radius,
-        ))
+        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
     }
 
     fn set_props(params: &mut AvoidSceneParams, props: &Props) {
-        set_obstacle_props(&mut params.obstacles, props);
+        params.obstacles = props.to_discs();
     }
 }
 

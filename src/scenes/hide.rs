@@ -21,8 +21,8 @@
 //! shows each hider's spot, its force and the hunter's lines of sight.
 
 use super::{
-    check_round_obstacles, clear_point, obstacle_props, penetration, point, random_point, rng,
-    round_obstacles, set_obstacle_props, yes_no,
+    check_round_obstacles, clear_point, penetration, point, random_point, rng,
+    round_obstacles, yes_no,
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -390,14 +390,11 @@ impl Lesson for HideScene {
     }
 
     fn props(params: &HideSceneParams) -> Option<Props> {
-        Some(obstacle_props(
-            &params.obstacles,
-            params.new_obstacle_radius,
-        ))
+        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
     }
 
     fn set_props(params: &mut HideSceneParams, props: &Props) {
-        set_obstacle_props(&mut params.obstacles, props);
+        params.obstacles = props.to_discs();
     }
 }
 

@@ -30,8 +30,8 @@
 //! every agent's four forces and its feelers.
 
 use super::{
-    check_round_obstacles, clear_point_in, obstacle_props, penetration, random_heading, rng,
-    round_obstacles, set_obstacle_props,
+    check_round_obstacles, clear_point_in, penetration, random_heading, rng,
+    round_obstacles,
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -452,14 +452,11 @@ impl Lesson for ManagerScene {
     }
 
     fn props(params: &ManagerParams) -> Option<Props> {
-        Some(obstacle_props(
-            &params.obstacles,
-            params.new_obstacle_radius,
-        ))
+        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
     }
 
     fn set_props(params: &mut ManagerParams, props: &Props) {
-        set_obstacle_props(&mut params.obstacles, props);
+        params.obstacles = props.to_discs();
     }
 }
 

@@ -44,7 +44,6 @@ registry! {
 
 use crate::sim::knobs::Invalid;
 use crate::sim::lesson::Settle;
-use crate::sim::props::{Prop, PropKind, Props};
 use crate::steer::avoid::Obstacle;
 use crate::steer::contact::Contact;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
@@ -99,31 +98,6 @@ pub fn round_obstacles(list: &[[f32; 3]]) -> Vec<Obstacle> {
         .collect()
 }
 
-/// A scene's round obstacles as props a person edits; one added has
-/// radius `new_radius`.
-pub fn obstacle_props(list: &[[f32; 3]], new_radius: f32) -> Props {
-    Props {
-        kind: PropKind::Obstacles { new_radius },
-        items: list
-            .iter()
-            .map(|&[x, y, radius]| Prop {
-                at: Vec2::new(x, y),
-                radius,
-            })
-            .collect(),
-    }
-}
-
-/// Edited obstacle props, back into a scene's `obstacles` parameter.
-pub fn set_obstacle_props(list: &mut Vec<[f32; 3]>, props: &Props) {
-    *list = props
-        .items
-        .iter()
-        .map(|p| [p.at.x, p.at.y, p.radius])
-        .collect();
-}
-
-/// A scene's `obstacles` parameter: finite triples with a positive radius.
 /// Every centre on the `stage`, every radius above 0 and at most the
 /// stage's larger side.
 pub fn check_round_obstacles(list: &[[f32; 3]], stage: Vec2) -> Result<(), Invalid> {

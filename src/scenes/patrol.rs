@@ -20,7 +20,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
-use crate::sim::props::{NODE_PICK, Prop, PropKind, Props};
+use crate::sim::props::{PropKind, Props};
 use crate::steer::Limits;
 use crate::steer::path::{
     PathFollower, PathMode, distance_to_polyline, follow_by_projection, follow_path,
@@ -410,18 +410,11 @@ impl Lesson for PatrolScene {
     }
 
     fn props(params: &PatrolParams) -> Option<Props> {
-        let items = params.nodes.iter().map(|&n| Prop {
-            at: Vec2::from(n),
-            radius: NODE_PICK,
-        });
-        Some(Props {
-            kind: PropKind::Path { closed: false },
-            items: items.collect(),
-        })
+        Some(Props::points(PropKind::Path { closed: false }, &params.nodes))
     }
 
     fn set_props(params: &mut PatrolParams, props: &Props) {
-        params.nodes = props.items.iter().map(|p| p.at.to_array()).collect();
+        params.nodes = props.to_points();
     }
 }
 

@@ -21,7 +21,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
-use crate::sim::props::{MIN_CORNERS, NODE_PICK, Prop, PropKind, Props};
+use crate::sim::props::{MIN_CORNERS, PropKind, Props};
 use crate::steer::Limits;
 use crate::steer::walls::{Wall, feelers, outside_by, room, wall_avoidance};
 use crate::steer::wander::{SERIES, next_angle, wander};
@@ -268,18 +268,11 @@ impl Lesson for WallsScene {
     }
 
     fn props(params: &WallsParams) -> Option<Props> {
-        let items = params.corners.iter().map(|&c| Prop {
-            at: Vec2::from(c),
-            radius: NODE_PICK,
-        });
-        Some(Props {
-            kind: PropKind::Corners,
-            items: items.collect(),
-        })
+        Some(Props::points(PropKind::Corners, &params.corners))
     }
 
     fn set_props(params: &mut WallsParams, props: &Props) {
-        params.corners = props.items.iter().map(|p| p.at.to_array()).collect();
+        params.corners = props.to_points();
     }
 }
 

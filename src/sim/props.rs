@@ -41,6 +41,45 @@ pub const MIN_NODES: usize = 2;
 pub const MIN_CORNERS: usize = 3;
 
 impl Props {
+    /// Round obstacles from a parameter's `[x, y, radius]` list; one added
+    /// has radius `new_radius`.
+    pub fn discs(list: &[[f32; 3]], new_radius: f32) -> Props {
+        let items = list.iter().map(|&[x, y, radius]| Prop {
+            at: Vec2::new(x, y),
+            radius,
+        });
+        Props {
+            kind: PropKind::Obstacles { new_radius },
+            items: items.collect(),
+        }
+    }
+
+    /// Points (a path's nodes, a room's corners) from a parameter's
+    /// `[x, y]` list.
+    pub fn points(kind: PropKind, list: &[[f32; 2]]) -> Props {
+        let items = list.iter().map(|&p| Prop {
+            at: Vec2::from(p),
+            radius: NODE_PICK,
+        });
+        Props {
+            kind,
+            items: items.collect(),
+        }
+    }
+
+    /// The props as a parameter's `[x, y, radius]` list.
+    pub fn to_discs(&self) -> Vec<[f32; 3]> {
+        self.items
+            .iter()
+            .map(|p| [p.at.x, p.at.y, p.radius])
+            .collect()
+    }
+
+    /// The props as a parameter's `[x, y]` list.
+    pub fn to_points(&self) -> Vec<[f32; 2]> {
+        self.items.iter().map(|p| p.at.to_array()).collect()
+    }
+
     /// What one is called in event lines and messages.
     pub fn noun(&self) -> &'static str {
         match self.kind {
