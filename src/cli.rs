@@ -110,10 +110,10 @@ pub struct Args {
 
 /// A flag's whole number, or what is wrong with the text typed (clap
 /// quotes it, as typed, with the flag's name).
-fn whole<T: TryFrom<u64> + std::fmt::Display + Bounded>(text: &str) -> Result<T, String> {
-    let n: u64 = (text.trim().parse())
-        .map_err(|_| format!("must be a whole number from 0 to {}", T::MAX))?;
-    T::try_from(n).map_err(|_| format!("must be a whole number from 0 to {}", T::MAX))
+fn whole<T: TryFrom<u64> + Bounded>(text: &str) -> Result<T, String> {
+    let wrong = || format!("must be a whole number from 0 to {}", T::MAX);
+    let n: u64 = text.trim().parse().map_err(|_| wrong())?;
+    T::try_from(n).map_err(|_| wrong())
 }
 
 /// The largest value of a flag's number type, for its message.

@@ -35,14 +35,15 @@ pub fn as_typed(message: &str, typed: &str) -> String {
 /// Control characters (a newline, an escape) as `\n`, `\u{1b}`; the rest
 /// as it is.
 fn escaped(text: &str) -> String {
-    text.chars()
-        .flat_map(|c| {
-            let plain = !c.is_control();
-            let mut one = plain.then_some(c).into_iter();
-            let escapes = (!plain).then(|| c.escape_debug()).into_iter().flatten();
-            std::iter::from_fn(move || one.next()).chain(escapes)
-        })
-        .collect()
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn cut(text: &str, max: usize) -> String {
