@@ -308,12 +308,36 @@ impl Page {
         self.after(mark, &format!("{line:?}"), |l| l == line);
     }
 
+    /// The page's address fragment once `wanted` accepts it (it follows
+    /// the run a frame later); panics after ten seconds with the last seen.
+    pub fn address_after(&mut self, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let answer = self.call(
+                "Runtime.evaluate",
+                json!({ "expression": "window.location.hash", "returnByValue": true }),
+            );
+            let hash = answer["result"]["value"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            if wanted(&hash) {
+                return hash;
+            }
+            assert!(Instant::now() < deadline, "the address stayed {hash}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// A left click at (x, y), each step a frame or two apart as a hand's
+    /// are (egui takes a button's click from frames that saw it happen).
     pub fn click(&mut self, x: f64, y: f64) {
         self.call(
             "Input.dispatchMouseEvent",
             json!({ "type": "mouseMoved", "x": x, "y": y }),
         );
         for kind in ["mousePressed", "mouseReleased"] {
+            std::thread::sleep(Duration::from_millis(50));
             self.call(
                 "Input.dispatchMouseEvent",
                 json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),

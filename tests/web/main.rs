@@ -35,6 +35,41 @@ fn web_dir() -> PathBuf {
         .join("web")
 }
 
+/// The checksum a headless run with `args` reports (built-in settings).
+fn headless_checksum(args: &[&str]) -> String {
+    let headless = std::process::Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+        .arg("--headless")
+        .args(args)
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .output()
+        .expect("the binary runs");
+    let report: Value = serde_json::from_slice(&headless.stdout).expect("one JSON line");
+    report["checksum"].as_str().expect("a checksum").to_string()
+}
+
+/// The middle of the first preset's button: egui's button fill in the
+/// panel's column (the right third), the second such band from the top
+/// (the first is the scene's drop-down).
+fn first_button(shot: &image::RgbaImage) -> Option<(f64, f64)> {
+    const FILL: [u8; 3] = [60, 60, 60];
+    let filled = |y: u32| -> Vec<u32> {
+        (shot.width() * 2 / 3..shot.width())
+            .filter(|&x| shot.get_pixel(x, y).0[..3] == FILL)
+            .collect()
+    };
+    let rows: Vec<u32> = (0..shot.height())
+        .filter(|&y| filled(y).len() >= 20)
+        .collect();
+    let band_starts: Vec<u32> = (rows.iter().enumerate())
+        .filter(|&(k, &y)| k == 0 || rows[k - 1] + 1 != y)
+        .map(|(_, &y)| y)
+        .collect();
+    let top = *band_starts.get(1)?;
+    let xs = filled(top);
+    let middle = f64::from(xs[0] + xs[xs.len() - 1]) / 2.0;
+    Some((middle, f64::from(top) + 6.0))
+}
+
 fn chromium() -> Option<PathBuf> {
     let named = std::env::var_os("CHROMIUM").map(PathBuf::from);
     named
@@ -177,12 +212,24 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     let mark = page.mark();
     page.key('+');
     let wider = page.after(mark, "a wider path radius", |l| radius(l).is_some());
+    // The page's address follows the change: its link carries the radius.
+    let address = page.address_after(|a| a.contains("path_radius="));
+    assert!(
+        address.starts_with("#scene=patrol&"),
+        "the address after +: {address}"
+    );
     let mark = page.mark();
     page.key('-');
     let narrower = page.after(mark, "a narrower path radius", |l| radius(l).is_some());
     assert!(
         radius(&narrower) < radius(&wider),
         "+ then - gave {wider:?}, {narrower:?}"
+    );
+    // The address follows: back on the default radius, the link has none.
+    let address = page.address_after(|a| !a.contains("path_radius="));
+    assert!(
+        address.starts_with("#scene=patrol&"),
+        "the address after + and -: {address}"
     );
 
     // A link in the address starts that run, and the page keeps the address
@@ -218,14 +265,9 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         address["result"]["value"], wanted,
         "the address carries the link"
     );
-    let headless = std::process::Command::new(env!("CARGO_BIN_EXE_steering-demos"))
-        .args(["--headless", "--steps", tick, "--open", link])
-        .env("XDG_CONFIG_HOME", "/nonexistent")
-        .output()
-        .expect("the binary runs");
-    let report: Value = serde_json::from_slice(&headless.stdout).expect("one JSON line");
     assert_eq!(
-        report["checksum"], checksum,
+        headless_checksum(&["--steps", tick, "--open", link]),
+        checksum,
         "the page's run and the headless run from {link}, at tick {tick}"
     );
 
@@ -255,6 +297,34 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     std::thread::sleep(Duration::from_millis(500));
     let listed = page.screenshot();
     let _ = listed.save(Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-presets.png"));
+    let (x, y) = first_button(&listed).expect("a preset's button in the panel");
+    eprintln!("the first preset's button: {x} {y}");
+    let mark = page.mark();
+    page.click(x, y);
+    let started = page.after(mark, "a preset started", |l| l.starts_with("preset "));
+    let name = &started["preset ".len()..];
+    assert!(
+        name.starts_with("flock-"),
+        "the list starts with this scene's presets, but {name} started"
+    );
+    // The preset runs in the page as it does headless (it starts paused,
+    // as the page was).
+    for state in ["resumed", "paused"] {
+        let mark = page.mark();
+        page.key(' ');
+        page.wait_for(mark, state);
+        std::thread::sleep(Duration::from_millis(1000));
+    }
+    let mark = page.mark();
+    page.key('u');
+    let line = page.after(mark, "the preset's link", |l| l.starts_with("link #"));
+    let (_, rest) = line.split_once(" tick ").expect("link, tick, checksum");
+    let (tick, checksum) = rest.split_once(" checksum ").expect("a checksum");
+    assert_eq!(
+        headless_checksum(&["--steps", tick, "--preset", name]),
+        checksum,
+        "preset {name} in the page and headless, at tick {tick}"
+    );
 
     // Nothing went wrong on the way: no errors, no missing JS functions.
     let bad: Vec<_> = page
