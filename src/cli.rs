@@ -252,8 +252,19 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
             (start.setup.params.check(Vec2::from(config.app.stage)))
                 .map_err(|e| format!("{}: {}", e.key.trim_start_matches("params."), e.message))
         })
+        .and_then(|()| starts_within_crowd(config, &start))
         .map_err(|e| format!("--open: {e}"))?;
     Ok(start)
+}
+
+/// Refuses agents placed by hand (`starts`) that the run does not have.
+fn starts_within_crowd(config: &Config, start: &Start) -> Result<(), String> {
+    if start.setup.starts.is_empty() {
+        return Ok(());
+    }
+    let scene = &config.scenes[start.scene];
+    let crowd = crate::config::crowd_size(scene, &start.setup, &config.app);
+    start.setup.starts.check_within(crowd)
 }
 
 fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
@@ -308,11 +319,16 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
-    Ok(Start {
+    let start = Start {
         scene,
         setup,
         threads,
-    })
+    };
+    starts_within_crowd(config, &start).map_err(|e| match args.agents {
+        Some(agents) => format!("--agents {agents}: {e} (the scene's starts in demos.toml)"),
+        None => e,
+    })?;
+    Ok(start)
 }
 
 /// One `--set KEY=VALUE`.

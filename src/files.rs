@@ -41,7 +41,7 @@ fn save_preset(app: &App) -> Result<PathBuf, String> {
     }
     let folder = steering_demos::config::preset::user_folder()
         .ok_or("no folder for presets: neither XDG_CONFIG_HOME nor HOME is set")?;
-    steering_demos::config::preset::save(&folder, app.entry(), app.setup())
+    steering_demos::config::preset::save(&folder, app.entry(), &app.kept_setup())
 }
 
 /// Where F12 saves: `$XDG_PICTURES_DIR/steering-demos`, or

@@ -165,6 +165,12 @@ fn a_link_with_edits_runs_the_edited_run() {
         "1",
     ]);
     assert!(e.contains("--open") && e.contains("agent 0"), "{e}");
+    // A link cannot place an agent the run does not have.
+    let e = refused(&["--open", "#scene=flock&agents=10&starts=10,1,1", "--share"]);
+    assert!(
+        e.ends_with("--open: agent 10 is placed, but the run has agents 0 to 9\n"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -240,6 +240,27 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
         let e = refused(&["--config", file.to_str().unwrap(), "--list"]);
         assert!(e.contains(wanted), "{text}\n{e}");
     }
+    // Agents placed by hand that the run does not have: seek has one.
+    std::fs::write(&file, "[seek]\nstarts = [[3, 10.0, 10.0]]\n").unwrap();
+    let e = refused(&["--config", file.to_str().unwrap(), "--list"]);
+    assert!(
+        e.contains(":2:1: key `seek.starts`: agent 3 is placed, but the run has only agent 0"),
+        "{e}"
+    );
+    std::fs::write(&file, "[flock]\nstarts = [[30, 10.0, 10.0]]\n").unwrap();
+    let e = refused(&[
+        "--config",
+        file.to_str().unwrap(),
+        "--scene",
+        "flock",
+        "--agents",
+        "20",
+        "--share",
+    ]);
+    assert!(
+        e.contains("--agents 20: agent 30 is placed, but the run has agents 0 to 19"),
+        "{e}"
+    );
     // [app.pointer] in part: the rest are the shipped values.
     std::fs::write(&file, "[app.pointer]\nperiod_ticks = 600.0\n").unwrap();
     let out = run(&["--config", file.to_str().unwrap(), "--list"]);

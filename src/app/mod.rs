@@ -163,7 +163,18 @@ impl App {
 
     /// The running scene's link: its start and every knob off its default.
     pub fn link(&self) -> String {
-        crate::link::fragment(self.entry(), self.setup())
+        crate::link::fragment(self.entry(), &self.kept_setup())
+    }
+
+    /// The running scene's start as a link or a preset keeps it: without
+    /// hand-placed agents the run no longer has (the count was lowered
+    /// since), which a link or preset naming them would be refused for.
+    pub fn kept_setup(&self) -> Setup {
+        let setup = self.setup();
+        Setup {
+            starts: setup.starts.within(self.runner.crowd().len()),
+            ..setup.clone()
+        }
     }
 
     /// The running scene.

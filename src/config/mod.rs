@@ -337,7 +337,18 @@ fn scene_from(
         scene.starts = parse_starts(&starts).map_err(|m| blame(Invalid::new("starts", m)))?;
     }
     scene.params.check(Vec2::from(app.stage)).map_err(blame)?;
+    if !scene.starts.is_empty() {
+        let crowd = crowd_size(&scene, &scene.setup(), app);
+        (scene.starts.check_within(crowd)).map_err(|m| blame(Invalid::new("starts", m)))?;
+    }
     Ok(scene)
+}
+
+/// How many agents `scene` spawns from `setup` (its roles included: the
+/// leader, the hunter, the target's agents...).
+pub(crate) fn crowd_size(scene: &SceneConfig, setup: &Setup, app: &AppConfig) -> usize {
+    Runner::new(scene.entry, Vec2::from(app.stage), setup, app.overlay())
+        .map_or(0, |runner| runner.crowd().len())
 }
 
 /// `starts = [[number, x, y], ...]`: each item three numbers, the first

@@ -41,6 +41,35 @@ impl Starts {
         Ok(Self(out))
     }
 
+    /// Refuses a start whose agent a run of `crowd` agents (numbered from
+    /// 0) does not have: agent 70 placed in a crowd of 60 would be
+    /// silently dropped.
+    pub fn check_within(&self, crowd: usize) -> Result<(), String> {
+        match self.0.last() {
+            Some(&(n, _)) if n as usize >= crowd => Err(match crowd {
+                0 => format!("agent {n} is placed, but the run has no agents"),
+                1 => format!("agent {n} is placed, but the run has only agent 0"),
+                _ => format!(
+                    "agent {n} is placed, but the run has agents 0 to {}",
+                    crowd - 1
+                ),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The starts of the agents a run of `crowd` agents has (a person may
+    /// have placed agent 70, then lowered the count to 60).
+    pub fn within(&self, crowd: usize) -> Self {
+        Self(
+            self.0
+                .iter()
+                .copied()
+                .filter(|&(n, _)| (n as usize) < crowd)
+                .collect(),
+        )
+    }
+
     /// Where agent `number` starts, if a person put it somewhere.
     pub fn get(&self, number: u32) -> Option<Vec2> {
         let k = self.0.binary_search_by_key(&number, |&(n, _)| n).ok()?;
@@ -143,5 +172,25 @@ mod tests {
         let ok = Starts::new([(5, Vec2::ONE), (2, Vec2::ZERO)]).unwrap();
         assert_eq!(ok.get(2), Some(Vec2::ZERO));
         assert_eq!(ok.iter().map(|(n, _)| n).collect::<Vec<_>>(), [2, 5]);
+    }
+
+    #[test]
+    fn starts_beyond_the_crowd_are_refused_or_left_out() {
+        let starts = Starts::new([(2, Vec2::ZERO), (5, Vec2::ONE)]).unwrap();
+        assert_eq!(starts.check_within(6), Ok(()));
+        let e = starts.check_within(5).unwrap_err();
+        assert_eq!(e, "agent 5 is placed, but the run has agents 0 to 4");
+        assert!(
+            starts
+                .check_within(1)
+                .unwrap_err()
+                .ends_with("only agent 0")
+        );
+        assert!(starts.check_within(0).unwrap_err().ends_with("no agents"));
+        assert_eq!(
+            starts.within(5).iter().collect::<Vec<_>>(),
+            [(2, Vec2::ZERO)]
+        );
+        assert_eq!(starts.within(6), starts);
     }
 }

@@ -172,6 +172,24 @@ fn a_dragged_agent_starts_where_it_was_dropped_after_r_v_and_in_both_panes() {
 }
 
 #[test]
+fn a_link_leaves_out_a_placed_agent_the_lowered_count_has_dropped() {
+    let mut app = app_on("flock");
+    let last = app.scene().crowd().len() - 1;
+    app.point_at(by_id(&app)[last]);
+    app.apply(Action::Press);
+    app.point_at(Vec2::new(40.0, 50.0));
+    app.apply(Action::Release);
+    assert!(app.link().ends_with(&format!("&starts={last},40,50")));
+    app.apply(Action::Agents(-1));
+    assert!(app.scene().crowd().len() <= last);
+    assert!(!app.link().contains("starts"), "{}", app.link());
+    assert!(app.kept_setup().starts.is_empty());
+    // The start is kept: the count raised again puts the agent back.
+    app.apply(Action::Agents(1));
+    assert_eq!(by_id(&app)[last], Vec2::new(40.0, 50.0));
+}
+
+#[test]
 fn agents_are_added_at_the_pointer_and_removed_from_the_crowd_only() {
     let mut app = app_on("pursuit");
     let before = by_id(&app);
