@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use steering_demos::app::recent::Recent;
 use steering_demos::app::{Action, App};
-use steering_demos::config::preset::Preset;
+use steering_demos::config::preset::Listed;
 use steering_demos::layout::{Layout, MIN_FULL, Open, Rect};
 use steering_demos::sim::pointer::ScriptedPointer;
 use steering_demos::sim::runner::Runner;
@@ -105,15 +105,16 @@ pub async fn frame_loop(
         Some((r, n)) => (Some(r), Some(n)),
         None => (None, None),
     };
-    // The presets the panel lists (read when Ctrl+O opens the list).
-    let mut presets: Vec<Preset> = Vec::new();
+    // The presets the panel lists, broken files as their errors (read
+    // when Ctrl+O opens the list, and again after Ctrl+S saves one).
+    // Empty is unread: the shipped ones are always listed.
+    let mut presets: Vec<Listed> = Vec::new();
     loop {
-        if app.presets && presets.is_empty() {
-            let folder = steering_demos::config::preset::user_folder();
-            let all = steering_demos::config::preset::all(folder.as_deref(), &app.config.app);
-            presets = all.into_iter().filter_map(Result::ok).collect();
-        } else if !app.presets {
+        if !app.presets {
             presets.clear();
+        } else if presets.is_empty() {
+            let folder = steering_demos::config::preset::user_folder();
+            presets = steering_demos::config::preset::all(folder.as_deref(), &app.config.app);
         }
         let frame_started = Stopwatch::start();
         let screen = vec2(screen_width(), screen_height());
@@ -310,7 +311,10 @@ pub async fn frame_loop(
         for &action in &actions {
             if let Some(done) = files::act(action, &app) {
                 match &done {
-                    Ok((event, _)) => options.log(event),
+                    Ok((event, _)) => {
+                        options.log(event);
+                        presets.clear();
+                    }
                     Err(e) => crate::complain(e),
                 }
                 let message = done.map_or_else(|e| e, |(_, shown)| shown);
@@ -455,10 +459,10 @@ fn pane_label(view: &View, variant: &str, runner: &Runner, scale: f32) {
 }
 
 /// Applies what the panel asked for; the event lines.
-fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Preset]) -> Vec<String> {
+fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<String> {
     match event {
         PanelEvent::Preset(k) => {
-            let Some(preset) = presets.get(k) else {
+            let Some(Ok(preset)) = presets.get(k) else {
                 return Vec::new();
             };
             let index =

@@ -313,10 +313,13 @@ pub fn parse(file: &str, name: &str, text: &str, app: &AppConfig) -> Result<Pres
     })
 }
 
+/// A preset as listed: the preset, or why its file was refused.
+pub type Listed = Result<Preset, ConfigError>;
+
 /// Every preset: the shipped ones, then a person's (from `folder`), by
 /// name. A broken file of a person's is listed as its error, so one bad
 /// file hides nothing else.
-pub fn all(folder: Option<&Path>, app: &AppConfig) -> Vec<Result<Preset, ConfigError>> {
+pub fn all(folder: Option<&Path>, app: &AppConfig) -> Vec<Listed> {
     let mut out: Vec<_> = SHIPPED
         .iter()
         .map(|(name, text)| parse(&format!("{name} (shipped)"), name, text, app))

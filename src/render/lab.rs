@@ -6,7 +6,7 @@
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use steering_demos::app::App;
-use steering_demos::config::preset::Preset;
+use steering_demos::config::preset::Listed;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 use steering_demos::sim::knobs::{Apply, Group, Knob, number};
@@ -57,7 +57,7 @@ pub(super) fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut
 
 /// The knobs of the running scene: a slider each (its unit, range and doc
 /// line on hover), a reset each and for all, and the scene as TOML.
-pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Preset]) -> Vec<PanelEvent> {
+pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec<PanelEvent> {
     let mut events = Vec::new();
     let entry = app.entry();
     pane(ctx, "panel", r, |ui| {
@@ -171,8 +171,9 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
     picked
 }
 
-/// The presets (Ctrl+O): a button each, its description beside it.
-fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Preset], events: &mut Vec<PanelEvent>) {
+/// The presets (Ctrl+O): a button each, its description beside it; a
+/// file that was refused, its error (file:line:col, key, what is wrong).
+fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Vec<PanelEvent>) {
     let title = if steering_demos::controls::IN_BROWSER {
         "Presets (O closes)"
     } else {
@@ -183,15 +184,27 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Preset], events: &mut Ve
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            // The running scene's first, then the rest in their order.
+            // Refused files first (a person's own, to mend), then the
+            // running scene's, then the rest in their order.
             let mut order: Vec<usize> = (0..presets.len()).collect();
-            order.sort_by_key(|&k| presets[k].scene.entry.name != app.entry().name);
+            order.sort_by_key(|&k| match &presets[k] {
+                Err(_) => 0,
+                Ok(p) if p.scene.entry.name == app.entry().name => 1,
+                Ok(_) => 2,
+            });
             for k in order {
-                let preset = &presets[k];
-                if ui.button(&preset.name).clicked() {
-                    events.push(PanelEvent::Preset(k));
+                match &presets[k] {
+                    Ok(preset) => {
+                        if ui.button(&preset.name).clicked() {
+                            events.push(PanelEvent::Preset(k));
+                        }
+                        ui.add(egui::Label::new(&preset.description).wrap());
+                    }
+                    Err(e) => {
+                        ui.label(RichText::new("refused").color(ui.visuals().error_fg_color));
+                        ui.add(egui::Label::new(e.to_string()).wrap());
+                    }
                 }
-                ui.add(egui::Label::new(&preset.description).wrap());
                 ui.end_row();
             }
         });

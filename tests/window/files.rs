@@ -113,6 +113,10 @@ fn record_writes_a_clip_of_simulated_time_and_refuses_what_it_cannot_write() {
 fn presets_start_save_and_list() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let config = fresh_dir("editing-config");
+    // A person's broken preset, which the list shows as refused.
+    let own = config.join("steering-demos/presets");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("mine.toml"), "scene = \"doorway\"\nseed = -1\n").unwrap();
     let env = [("XDG_CONFIG_HOME", config.as_os_str())];
     let args = ["--preset", "doorway-orderly-queue"];
     let Some((_reaper, s)) = launch_with_env(&args, "scene doorway", SCREEN, &env) else {
@@ -157,7 +161,12 @@ fn presets_start_save_and_list() {
         let r = stage_rect();
         let panel = Rect::new(right, r.y, SCREEN.0 as f32 - right, r.h);
         let text = read_back_block(&s, "preset-panel-open", panel);
-        for listed in [name.as_str(), "doorway-orderly-queue"] {
+        for listed in [
+            name.as_str(),
+            "doorway-orderly-queue",
+            "refused",
+            "mine.toml",
+        ] {
             assert!(text.contains(listed), "{listed} in the panel: {text:?}");
         }
     }
