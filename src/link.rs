@@ -87,8 +87,8 @@ pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), 
             let what = format!("props item {}", k + 1);
             if item.len() != width {
                 return Err(format!(
-                    "{what} has {} numbers; each {} is {}",
-                    item.len(),
+                    "{what} has {}; each {} is {}",
+                    crate::sim::exact::numbers(item.len()),
                     props.noun(),
                     ["x,y", "x,y,radius"][width - 2]
                 ));
@@ -149,9 +149,12 @@ pub fn parse(text: &str) -> Result<Link, String> {
         }
         seen.push(key);
         let number = |what: &str| {
-            value
-                .parse::<u64>()
-                .map_err(|_| format!("{what}={value}: a whole number from 0 is expected"))
+            value.parse::<u64>().map_err(|_| {
+                format!(
+                    "{what}={value}: a whole number from 0 to {} is expected",
+                    u64::MAX
+                )
+            })
         };
         match key {
             "scene" => scene = Some(value.to_string()),

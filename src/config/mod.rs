@@ -358,9 +358,9 @@ pub(crate) fn parse_starts(items: &[Vec<f64>]) -> Result<Starts, String> {
     for (k, item) in items.iter().enumerate() {
         let &[number, x, y] = item.as_slice() else {
             return Err(format!(
-                "item {} has {} numbers; each is [agent, x, y]",
+                "item {} has {}; each is [agent, x, y]",
                 k + 1,
-                item.len()
+                crate::sim::exact::numbers(item.len())
             ));
         };
         if !(0.0..=f64::from(u32::MAX)).contains(&number) || number.fract() != 0.0 {

@@ -7,6 +7,14 @@
 use serde::Deserialize;
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
 
+/// `n` numbers, said as a person would ("1 number", "3 numbers").
+pub fn numbers(n: usize) -> String {
+    match n {
+        1 => "1 number".into(),
+        n => format!("{n} numbers"),
+    }
+}
+
 /// For `#[serde(deserialize_with = "...")]`: an [`Exact`] value.
 pub fn deserialize<'de, D: Deserializer<'de>, T: Exact>(d: D) -> Result<T, D::Error> {
     T::read(d)
@@ -23,7 +31,7 @@ impl<T: DeserializeOwned, const N: usize> Exact for [T; N] {
         let len = items.len();
         items
             .try_into()
-            .map_err(|_| D::Error::custom(format!("expected {N} numbers, got {len}")))
+            .map_err(|_| D::Error::custom(format!("expected {}, got {len}", numbers(N))))
     }
 }
 
@@ -34,9 +42,36 @@ impl<T: DeserializeOwned, const N: usize> Exact for Vec<[T; N]> {
             .map(|(k, row)| {
                 let len = row.len();
                 row.try_into().map_err(|_| {
-                    D::Error::custom(format!("item {} has {len} numbers; each has {N}", k + 1))
+                    let (k, len) = (k + 1, numbers(len));
+                    D::Error::custom(format!("item {k} has {len}; each has {N}"))
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    struct Two {
+        #[serde(deserialize_with = "deserialize")]
+        pair: [f32; 2],
+        #[serde(deserialize_with = "deserialize")]
+        rows: Vec<[f32; 3]>,
+    }
+
+    #[test]
+    fn extra_or_missing_items_are_counted_in_words() {
+        let e = toml::from_str::<Two>("pair = [1.0]\nrows = []").unwrap_err();
+        assert!(e.message().contains("expected 2 numbers, got 1"), "{e}");
+        let e = toml::from_str::<Two>("pair = [1.0, 2.0]\nrows = [[1.0]]").unwrap_err();
+        assert!(
+            e.message().contains("item 1 has 1 number; each has 3"),
+            "{e}"
+        );
+        let ok = toml::from_str::<Two>("pair = [1.0, 2.0]\nrows = [[1.0, 2.0, 3.0]]").unwrap();
+        assert_eq!((ok.pair, ok.rows), ([1.0, 2.0], vec![[1.0, 2.0, 3.0]]));
     }
 }
