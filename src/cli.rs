@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::controls;
+use crate::quote::quoted;
 use crate::scenes::registry;
 use crate::sim::knobs::{Knob, number};
 use crate::sim::lesson::Setup;
@@ -162,6 +163,21 @@ pub enum Parsed {
     Print(String),
 }
 
+/// The arguments as text; one that is not UTF-8 is refused by its place
+/// (std's `args()` would panic on it).
+pub fn utf8_arguments(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    (args.into_iter().enumerate())
+        .map(|(k, arg)| {
+            arg.into_string().map_err(|arg| {
+                let arg = quoted(&arg.to_string_lossy());
+                format!("argument {} is not UTF-8 text: {arg}", k + 1)
+            })
+        })
+        .collect()
+}
+
 /// Parses the arguments after the program name.
 pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> {
     let command = Args::command().after_help(controls::help_text());
@@ -170,15 +186,50 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> 
         use clap::error::ErrorKind;
         match e.kind() {
             ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => Ok(e.render().to_string()),
-            _ => Err(one_line(&e.render().to_string())),
+            _ => Err(clap_line(&e)),
         }
     });
     match matches {
         Ok(m) => Args::from_arg_matches(&m)
             .map(|a| Parsed::Run(Box::new(a)))
-            .map_err(|e| one_line(&e.render().to_string())),
+            .map_err(|e| clap_line(&e)),
         Err(Ok(text)) => Ok(Parsed::Print(text)),
         Err(Err(line)) => Err(line),
+    }
+}
+
+/// clap's error on one line, with the value or argument a person typed
+/// quoted and escaped (clap's own rendering drops control characters
+/// and quotes values whole).
+fn clap_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.as_str()),
+        _ => None,
+    };
+    let (arg, value) = (
+        text(ContextKind::InvalidArg),
+        text(ContextKind::InvalidValue),
+    );
+    match (e.kind(), arg, value) {
+        (ErrorKind::ValueValidation, Some(arg), Some(value)) => {
+            let reason = std::error::Error::source(e).map(ToString::to_string);
+            let reason = reason.map(|r| format!(": {r}")).unwrap_or_default();
+            format!("invalid value {} for '{arg}'{reason}", quoted(value))
+        }
+        (ErrorKind::InvalidValue, Some(arg), Some(value)) => {
+            let valid = match e.get(ContextKind::ValidValue) {
+                Some(ContextValue::Strings(v)) => format!("; valid: {}", v.join(", ")),
+                _ => String::new(),
+            };
+            format!("invalid value {} for '{arg}'{valid}", quoted(value))
+        }
+        (ErrorKind::UnknownArgument, Some(arg), _) => {
+            let like = text(ContextKind::SuggestedArg).map(|a| format!("; did you mean '{a}'?"));
+            let like = like.unwrap_or_else(|| " (see --help)".into());
+            format!("unexpected argument {}{like}", quoted(arg))
+        }
+        _ => crate::quote::line(&one_line(&e.render().to_string())),
     }
 }
 
@@ -335,20 +386,21 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
 fn set(assignment: &str, scene: &str, agents: &Knob, setup: &mut Setup) -> Result<(), String> {
     let Some((key, text)) = assignment.split_once('=') else {
         return Err(format!(
-            "--set expects KEY=VALUE, got `{assignment}` (knobs: steering-demos --list)"
+            "--set expects KEY=VALUE, got {} (knobs: steering-demos --list)",
+            quoted(assignment)
         ));
     };
     let (key, text) = (key.trim(), text.trim());
-    let value: f64 = text
-        .parse()
-        .map_err(|_| format!("--set {assignment}: `{text}` is not a number"))?;
+    let said = format!("--set {}", quoted(&format!("{key}={text}")));
+    let value: f64 = match text.parse() {
+        Ok(value) => value,
+        Err(_) if text.is_empty() => return Err(format!("{said}: no value after `=`")),
+        Err(_) => return Err(format!("{said}: {} is not a number", quoted(text))),
+    };
     if key == agents.name {
-        let n = agents.check(value).map_err(|m| {
-            format!(
-                "--set {assignment}: agents {}",
-                crate::quote::as_typed(&m, text)
-            )
-        })?;
+        let n = agents
+            .check(value)
+            .map_err(|m| format!("{said}: agents {}", crate::quote::as_typed(&m, text)))?;
         setup.agents = n as usize;
         return Ok(());
     }
@@ -357,7 +409,7 @@ fn set(assignment: &str, scene: &str, agents: &Knob, setup: &mut Setup) -> Resul
             "valid knobs: ",
             &format!("valid knobs of `{scene}`: agents, "),
         );
-        format!("--set {assignment}: {message}")
+        format!("{said}: {message}")
     })
 }
 

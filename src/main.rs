@@ -133,7 +133,7 @@ fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
             ..Default::default()
         })));
     }
-    match cli::parse(std::env::args().skip(1))? {
+    match cli::parse(cli::utf8_arguments(std::env::args_os().skip(1))?)? {
         Parsed::Run(args) => Ok(Some(args)),
         Parsed::Print(text) => {
             say(text.trim_end())?;

@@ -26,7 +26,8 @@ pub fn line(text: &str) -> String {
 pub fn as_typed(message: &str, typed: &str) -> String {
     match message.rfind("(got ") {
         Some(at) if message.ends_with(')') => {
-            format!("{}(got {})", &message[..at], line(typed.trim()))
+            let typed = cut(&escaped(typed.trim()), MAX_QUOTED);
+            format!("{}(got {typed})", &message[..at])
         }
         _ => message.to_string(),
     }

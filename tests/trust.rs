@@ -53,7 +53,7 @@ fn negative_numbers_name_their_flag_and_what_is_valid() {
         args.extend([flag, "-1"]);
         let e = refused(&args);
         assert!(
-            e.contains(&format!("'-1' for '{flag}")) && e.contains(valid),
+            e.contains(&format!("`-1` for '{flag}")) && e.contains(valid),
             "{e}"
         );
     }
@@ -107,6 +107,53 @@ fn user_text_cannot_forge_lines_or_reach_the_terminal() {
     let huge = "x".repeat(120_000);
     let e = refused(&["--headless", "--steps", "1", "--scene", &huge]);
     assert!(e.len() < 1200, "{} bytes", e.len());
+    // Values the argument parser checks, and knobs' keys and values, are
+    // quoted the same way: escaped, and cut at 60 characters.
+    let long = "9".repeat(5000);
+    let knob = format!("{}=1", "k".repeat(80));
+    let value = format!("separation_weight={}", "1".repeat(3000));
+    let link = format!("#scene=flock&{value}");
+    for args in [
+        vec!["--headless", "--scene", "seek", "--steps", forged],
+        vec!["--neighbors", forged],
+        vec![
+            "--headless",
+            "--scene",
+            "seek",
+            "--steps",
+            "1",
+            "--seed",
+            &long,
+        ],
+        vec!["--bogus\u{1b}[2J"],
+        vec!["--scene", "flock", "--share", "--set", &knob],
+        vec!["--scene", "flock", "--share", "--set", forged],
+        vec!["--open", &link, "--share"],
+    ] {
+        let e = refused(&args);
+        assert!(!e.contains('\u{1b}') && e.len() < 500, "{args:?}: {e}");
+    }
+    let e = refused(&["--open", &link, "--share"]);
+    assert!(e.ends_with("must be between 0 and 5 (got 111111111111111111111111111111111111111111111111111111111111...)\n"), "{e}");
+}
+
+#[test]
+fn an_argument_that_is_not_utf8_is_refused_by_its_place() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = binary()
+        .args([
+            "--scene".as_ref(),
+            std::ffi::OsStr::from_bytes(b"\xff"),
+            "--share".as_ref(),
+        ])
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "steering-demos: argument 2 is not UTF-8 text: `\u{fffd}`\n"
+    );
 }
 
 #[test]

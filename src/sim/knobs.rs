@@ -331,7 +331,11 @@ pub fn find<'a>(knobs: &'a [Knob], name: &str) -> Result<&'a Knob, Invalid> {
         let valid: Vec<&str> = knobs.iter().map(|k| k.name).collect();
         Invalid::new(
             name,
-            format!("unknown knob `{name}`; valid knobs: {}", valid.join(", ")),
+            format!(
+                "unknown knob {}; valid knobs: {}",
+                crate::quote::quoted(name),
+                valid.join(", ")
+            ),
         )
     })
 }
