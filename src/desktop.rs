@@ -25,10 +25,30 @@ const SVG: &[u8] = include_bytes!("../assets/icons/steering-demos.svg");
 
 /// Where the desktop looks for entries and icons: `$XDG_DATA_HOME`, or
 /// `~/.local/share` (empty and relative values ignored, as the spec says).
+/// A path the manifest cannot hold one a line (not UTF-8, or with a
+/// newline or another control character) is refused.
 pub fn data_home() -> Result<PathBuf, String> {
-    crate::config::xdg_dir("XDG_DATA_HOME", ".local/share").ok_or_else(|| {
-        "neither XDG_DATA_HOME nor HOME is an absolute path: nowhere to install".into()
-    })
+    let home = crate::config::xdg_dir("XDG_DATA_HOME", ".local/share").ok_or_else(|| {
+        "neither XDG_DATA_HOME nor HOME is an absolute path: nowhere to install".to_string()
+    })?;
+    match home.to_str() {
+        Some(text) if !text.chars().any(char::is_control) => Ok(home),
+        _ => Err(format!(
+            "the data folder {} is not plain text (not UTF-8, or a control character in it): \
+             set XDG_DATA_HOME to another",
+            crate::quote::quoted(&home.to_string_lossy())
+        )),
+    }
+}
+
+/// Every path an install may write under `home`: its files and the
+/// manifest. An uninstall removes no other, whatever the manifest says.
+fn own_paths(home: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = (files(Path::new(APP_ID)).into_iter())
+        .map(|(relative, _)| home.join(relative))
+        .collect();
+    out.push(home.join(MANIFEST));
+    out
 }
 
 /// The record of what an install wrote, under the data home: one line
@@ -178,8 +198,10 @@ pub fn install() -> Result<Vec<String>, String> {
         .map_err(|e| format!("cannot find this program's own path: {e}"))?;
     let manifest = home.join(MANIFEST);
     let mut done = Done::default();
-    // Folders an earlier install made stay on record.
-    let mut created: Vec<PathBuf> = read_manifest(&manifest).map(|m| m.1).unwrap_or_default();
+    // Files an earlier install wrote may be replaced; any other file in
+    // the way is a person's, and stops the install. Folders an earlier
+    // install made stay on record.
+    let (recorded, mut created) = read_manifest(&manifest).unwrap_or_default();
     let mut lines = Vec::new();
     let mut wanted = files(&exec);
     let record = |done: &Done, created: &[PathBuf]| {
@@ -197,7 +219,13 @@ pub fn install() -> Result<Vec<String>, String> {
         let path = home.join(&relative);
         let step = (|| {
             make_dirs(path.parent().unwrap_or(&home), &mut done)?;
-            let before = match std::fs::symlink_metadata(&path) {
+            let there = std::fs::symlink_metadata(&path);
+            if there.is_ok() && path != manifest && !recorded.contains(&path) {
+                return Err(std::io::Error::other(
+                    "a file is there that --install-desktop did not write; move it away first",
+                ));
+            }
+            let before = match there {
                 Ok(m) if m.is_file() => Some(std::fs::read(&path)?),
                 _ => None,
             };
@@ -261,7 +289,13 @@ pub fn uninstall() -> (Vec<String>, Result<(), String>) {
         return (vec![line], Ok(()));
     };
     let (mut lines, mut failed) = (Vec::new(), Vec::new());
+    let own = own_paths(&home);
     for path in files.iter().filter(|p| **p != manifest).chain([&manifest]) {
+        if !own.contains(path) {
+            let path = crate::quote::quoted(&path.to_string_lossy());
+            failed.push(format!("kept {path}: not a file --install-desktop writes"));
+            continue;
+        }
         match std::fs::symlink_metadata(path) {
             Ok(m) if m.is_file() => match std::fs::remove_file(path) {
                 Ok(()) => lines.push(format!("removed {}", path.display())),
@@ -274,7 +308,9 @@ pub fn uninstall() -> (Vec<String>, Result<(), String>) {
             Err(_) => {}
         }
     }
-    for dir in dirs.iter().rev() {
+    // Only folders on the way to the files (removed when empty).
+    let on_the_way = |dir: &PathBuf| own.iter().any(|p| p.starts_with(dir) && p != dir);
+    for dir in dirs.iter().rev().filter(|d| on_the_way(d)) {
         if std::fs::remove_dir(dir).is_ok() {
             lines.push(format!("removed {}", dir.display()));
         }

@@ -153,6 +153,9 @@ fn run() -> Result<(), Exit> {
         return Ok(());
     }
     if args.uninstall_desktop {
+        // A data folder that cannot be used is bad input (exit 2); a file
+        // that cannot be removed, a failure (exit 1).
+        steering_demos::desktop::data_home()?;
         let (lines, result) = steering_demos::desktop::uninstall();
         for line in lines {
             say(&line)?;

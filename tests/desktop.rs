@@ -109,35 +109,68 @@ fn fresh(name: &str) -> PathBuf {
 
 /// Uninstall removes what install wrote and nothing else: folders that
 /// were there before, a file put beside the icons, a file the install did
-/// not write; install replaces a symlink rather than writing through it.
+/// not write, whatever its manifest is made to say; install never writes
+/// over (or through) a file or symlink of a person's.
 #[test]
 fn install_and_uninstall_touch_exactly_their_own_files() {
     let home = fresh("own");
     let apps = home.join(".local/share/applications");
     std::fs::create_dir_all(&apps).unwrap();
     std::fs::write(apps.join("other.desktop"), "[Desktop Entry]\n").unwrap();
-    // A symlink where the entry goes, pointing at a file of the user's.
+    // A symlink where the entry goes, pointing at a file of the user's:
+    // the install stops, and writes nothing.
     let precious = home.join("precious.txt");
     std::fs::write(&precious, "mine").unwrap();
-    std::os::unix::fs::symlink(&precious, apps.join("steering-demos.desktop")).unwrap();
-    app(&home, "--install-desktop");
-    assert_eq!(
-        std::fs::read_to_string(&precious).unwrap(),
-        "mine",
-        "not written through"
-    );
     let entry = apps.join("steering-demos.desktop");
+    std::os::unix::fs::symlink(&precious, &entry).unwrap();
+    let before = tree(&home);
+    let out = run(&home, "--install-desktop");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        std::fs::symlink_metadata(&entry).unwrap().is_file(),
-        "the link replaced"
+        stderr.contains(&entry.display().to_string()) && stderr.contains("move it away"),
+        "{stderr}"
     );
+    assert_eq!(tree(&home), before, "nothing written");
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "mine");
+    assert!(std::fs::symlink_metadata(&entry).unwrap().is_symlink());
+    // A person's own entry under that name is kept as well.
+    std::fs::remove_file(&entry).unwrap();
+    std::fs::write(&entry, "[Desktop Entry]\nName=Mine\n").unwrap();
+    assert_eq!(run(&home, "--install-desktop").status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(&entry).unwrap(),
+        "[Desktop Entry]\nName=Mine\n"
+    );
+    std::fs::remove_file(&entry).unwrap();
+
+    app(&home, "--install-desktop");
+    assert!(std::fs::symlink_metadata(&entry).unwrap().is_file());
+    // A second install replaces its own files.
+    app(&home, "--install-desktop");
     let mine = home.join(".local/share/icons/hicolor/256x256/apps/my-own.png");
     std::fs::write(&mine, "icon").unwrap();
-    let said = app(&home, "--uninstall-desktop");
+    // A manifest edited by hand to name a person's file: it is kept.
+    let manifest = home.join(".local/share/steering-demos/installed");
+    let mut text = std::fs::read_to_string(&manifest).unwrap();
+    text.push_str(&format!(
+        "file {}\ndir {}\n",
+        precious.display(),
+        home.display()
+    ));
+    std::fs::write(&manifest, text).unwrap();
+    let out = run(&home, "--uninstall-desktop");
+    let said = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         said.contains(&format!("removed {}", entry.display())),
         "{said}"
     );
+    assert!(
+        stderr.contains("not a file --install-desktop writes"),
+        "{stderr}"
+    );
+    assert!(precious.is_file() && home.is_dir(), "a person's file stays");
     assert!(apps.is_dir(), "applications/ was there before: kept");
     assert!(apps.join("other.desktop").is_file());
     assert!(mine.is_file(), "a file the install did not write stays");
@@ -146,6 +179,34 @@ fn install_and_uninstall_touch_exactly_their_own_files() {
     let again = app(&home, "--uninstall-desktop");
     assert!(again.starts_with("nothing to remove"), "{again}");
     assert!(apps.join("other.desktop").is_file());
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A data folder whose path a manifest line cannot hold (a newline, a
+/// byte that is not UTF-8) is refused before anything is written.
+#[test]
+fn a_data_folder_with_a_newline_or_not_utf8_is_refused() {
+    use std::os::unix::ffi::OsStrExt;
+    let home = fresh("odd");
+    let victim = home.join("q");
+    std::fs::write(&victim, "mine").unwrap();
+    let newline = home.join("q\n/x");
+    let not_utf8 = home.join(std::ffi::OsStr::from_bytes(b"\xff"));
+    for data in [newline.as_os_str(), not_utf8.as_os_str()] {
+        for flag in ["--install-desktop", "--uninstall-desktop"] {
+            let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
+                .arg(flag)
+                .env("HOME", &home)
+                .env("XDG_DATA_HOME", data)
+                .output()
+                .expect("the binary runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{flag}: {stderr}");
+            assert!(stderr.contains("not plain text"), "{stderr}");
+        }
+    }
+    assert_eq!(tree(&home), vec![victim.clone()], "nothing written");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "mine");
     let _ = std::fs::remove_dir_all(&home);
 }
 
