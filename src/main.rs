@@ -166,9 +166,9 @@ fn run() -> Result<(), Exit> {
         }
         return Ok(());
     }
-    // Headless runs and --list answer in the terminal: a broken file stops
-    // them. The window falls back on the built-in scenes and shows the error.
-    let (config, config_error) = if args.headless || args.list || args.presets {
+    // Headless runs, --list, --presets and --share answer in the terminal:
+    // a broken file stops them. The window falls back on the built-in scenes and shows the error.
+    let (config, config_error) = if args.headless || args.list || args.presets || args.share {
         (
             Config::load(args.config.as_deref()).map_err(|e| e.to_string())?,
             None,
@@ -181,14 +181,25 @@ fn run() -> Result<(), Exit> {
         return Ok(());
     }
     if args.presets {
+        // Every good preset is listed, and every refused file said; a
+        // refused one makes the exit 2, as bad input does.
         let folder = steering_demos::config::preset::user_folder();
+        let mut refused = false;
         for preset in steering_demos::config::preset::all(folder.as_deref(), &config.app) {
             match preset {
-                Ok(p) => say(&format!("{}  {}", p.name, p.description))?,
-                Err(e) => complain(&e.to_string()),
+                // A person's description may hold anything: one line,
+                // escaped, as every message.
+                Ok(p) => say(&steering_demos::quote::line(&format!(
+                    "{}  {}",
+                    p.name, p.description
+                )))?,
+                Err(e) => {
+                    complain(&e.to_string());
+                    refused = true;
+                }
             }
         }
-        return Ok(());
+        return if refused { Err(Exit::Quiet(2)) } else { Ok(()) };
     }
     // A page with a broken link in its address starts as if it had none,
     // and says why on the stage.

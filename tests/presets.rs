@@ -83,7 +83,7 @@ fn a_preset_starts_the_run_its_flags_start() {
 fn broken_preset_requests_are_one_line_and_exit_2() {
     let e = refused(&["--headless", "--preset", "nope", "--steps", "10"]);
     assert!(
-        e.contains("--preset: no preset `nope`") && e.contains("doorway-orderly-queue"),
+        e.contains("--preset: no preset `nope` (--presets lists all"),
         "{e}"
     );
     let e = refused(&["--preset", "doorway-orderly-queue", "--scene", "seek"]);
@@ -96,6 +96,46 @@ fn broken_preset_requests_are_one_line_and_exit_2() {
         "1",
     ]);
     assert!(!e.contains('\u{1b}') && e.contains("\\u{1b}"), "{e}");
+    let e = refused(&["--preset", "flock-scat", "--share"]);
+    assert!(e.contains("like it: flock-no-separation, "), "{e}");
+}
+
+/// A person's preset file that `--preset` could not start by its name
+/// (not a plain name, or a shipped one's) is refused in the list, and a
+/// description is listed on one escaped line.
+#[test]
+fn presets_are_listed_safely_and_every_listed_name_starts() {
+    let home = std::env::temp_dir().join(format!("sd-preset-names-{}", std::process::id()));
+    let folder = home.join("steering-demos/presets");
+    std::fs::create_dir_all(&folder).unwrap();
+    let text = "description = \"a \\u001b[31m b\\nforged\"\nscene = \"seek\"\n";
+    for name in ["odd name", "flock-scatter", "fine"] {
+        std::fs::write(folder.join(format!("{name}.toml")), text).unwrap();
+    }
+    let out = run_in(&home, &["--presets"]);
+    let (listed, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        listed.lines().last() == Some("fine  a \\u{1b}[31m b\\nforged"),
+        "{listed}"
+    );
+    assert!(
+        stderr.contains("odd name.toml: a preset's name is letters"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("flock-scatter.toml: a shipped preset has this name"),
+        "{stderr}"
+    );
+    for line in listed.lines() {
+        let name = line.split("  ").next().unwrap();
+        let started = run_in(&home, &["--preset", name, "--share"]);
+        assert!(started.status.success(), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 #[test]

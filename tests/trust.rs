@@ -308,6 +308,32 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
         e.contains("--agents 20: agent 30 is placed, but the run has agents 0 to 19"),
         "{e}"
     );
+    // A broken demos.toml in the settings folder stops --share as it
+    // stops --headless and --list (only the window falls back).
+    let folder = temp("xdg");
+    std::fs::create_dir_all(folder.join("steering-demos")).unwrap();
+    std::fs::write(
+        folder.join("steering-demos/demos.toml"),
+        "[wander]\nagents = 0\n",
+    )
+    .unwrap();
+    for args in [
+        &["--scene", "wander", "--share"][..],
+        &["--list"],
+        &["--presets"],
+    ] {
+        let out = binary()
+            .args(args)
+            .env("XDG_CONFIG_HOME", &folder)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("demos.toml:2:1: key `wander.agents`"),
+            "{stderr}"
+        );
+    }
     // [app.pointer] in part: the rest are the shipped values.
     std::fs::write(&file, "[app.pointer]\nperiod_ticks = 600.0\n").unwrap();
     let out = run(&["--config", file.to_str().unwrap(), "--list"]);

@@ -332,8 +332,28 @@ pub fn all(folder: Option<&Path>, app: &AppConfig) -> Vec<Listed> {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     own.sort();
-    out.extend(own.iter().map(|path| read(path, app)));
+    out.extend(own.iter().map(|path| read_own(path, app)));
     out
+}
+
+/// A person's preset file as listed: refused, besides as [`read`] refuses,
+/// when its name is one `--preset` cannot open (not a plain name, or a
+/// shipped preset's, which `--preset` opens instead).
+fn read_own(path: &Path, app: &AppConfig) -> Listed {
+    let name = path.file_stem().map(|s| s.to_string_lossy());
+    let problem = match name.as_deref() {
+        Some(name) if SHIPPED.iter().any(|(n, _)| *n == name) => {
+            "a shipped preset has this name, and --preset starts that one: rename the file"
+        }
+        Some(name) if is_plain_name(name) => return read(path, app),
+        _ => "a preset's name is letters, digits, - and _ (at most 100): rename the file",
+    };
+    Err(ConfigError {
+        file: path.display().to_string(),
+        place: None,
+        key: None,
+        message: problem.into(),
+    })
 }
 
 /// Preset `name`: a shipped one, or else a person's in `folder`; an error
@@ -350,14 +370,23 @@ pub fn find(name: &str, folder: Option<&Path>, app: &AppConfig) -> Result<Preset
         .into_iter()
         .filter_map(|p| Some(p.ok()?.name))
         .collect();
+    // The names that look like the one asked for: the same scene, or
+    // the name inside them.
+    let wanted = name.to_lowercase();
+    let scene = wanted.split('-').next().unwrap_or_default();
+    let like: Vec<&str> = (names.iter())
+        .filter(|n| n.contains(&wanted) || n.split('-').next() == Some(scene))
+        .map(String::as_str)
+        .take(8)
+        .collect();
+    let like = match like.is_empty() {
+        true => String::new(),
+        false => format!("; like it: {}", like.join(", ")),
+    };
     Err(format!(
-        "no preset `{}`; presets: {}",
-        name.escape_debug()
-            .to_string()
-            .chars()
-            .take(60)
-            .collect::<String>(),
-        names.join(", ")
+        "no preset {}{like} (--presets lists all {})",
+        crate::quote::quoted(name),
+        names.len()
     ))
 }
 

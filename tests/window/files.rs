@@ -171,10 +171,13 @@ fn presets_start_save_and_list() {
         }
     }
 
-    // The list, with the same settings folder: the shipped ones and this.
+    // The list, with the same settings folder: the shipped ones and this,
+    // and the broken one said (exit 2).
     let out = run(&["--presets"], &env);
     let listed = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{listed}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("mine.toml:1:1"), "{stderr}");
     let shipped = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/presets"));
     let shipped = (shipped.unwrap())
         .filter(|e| e.as_ref().unwrap().path().extension() == Some(OsStr::new("toml")))
