@@ -245,6 +245,10 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
             ":2:9: key `app.stage`: expected 2 numbers, got 3",
         ),
         (
+            "[app]\nstage = [300.0, 300.0]\n",
+            ":2:1: key `app.stage`: too small for `patrol`'s nodes: node 0 must lie on the stage",
+        ),
+        (
             "[app]\nwindow = [1280, 800, 1]\n",
             "key `app.window`: expected 2 numbers, got 3",
         ),

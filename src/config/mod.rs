@@ -283,7 +283,17 @@ fn scene(
     app: &AppConfig,
 ) -> Result<SceneConfig, ConfigError> {
     match table(doc, entry.name) {
-        None => Ok(SceneConfig::defaults(entry, app)),
+        // The scene's own defaults, on this file's stage: what lies off
+        // it is the stage's fault.
+        None => {
+            let scene = SceneConfig::defaults(entry, app);
+            scene.params.check(Vec2::from(app.stage)).map_err(|e| {
+                let what = e.key.trim_start_matches("params.");
+                let m = format!("too small for `{}`'s {what}: {}", entry.name, e.message);
+                located.invalid(doc, &["app"], Invalid::new("stage", m))
+            })?;
+            Ok(scene)
+        }
         Some(value) => scene_from(entry, value, &[entry.name], doc, located, app),
     }
 }

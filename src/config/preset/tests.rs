@@ -142,7 +142,10 @@ fn a_saved_preset_reads_back_as_the_same_start_and_never_overwrites() {
     let name = first.file_stem().unwrap().to_str().unwrap();
     assert_eq!(find(name, Some(&dir), &config.app).unwrap().name, name);
     let e = find("../etc/passwd", Some(&dir), &config.app).unwrap_err();
-    assert!(e.contains("no preset") && e.contains(name), "{e}");
+    let all = format!("lists all {}", SHIPPED.len() + 2);
+    assert!(e.contains("no preset") && e.contains(&all), "{e}");
+    let e = find("patrol-typo", Some(&dir), &config.app).unwrap_err();
+    assert!(e.contains("like it: ") && e.contains(name), "{e}");
     // Too big, or not a regular file: refused with one line.
     let big = dir.join("big.toml");
     std::fs::write(&big, vec![b'#'; (MAX_BYTES + 1) as usize]).unwrap();
