@@ -246,7 +246,12 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
         ),
         (
             "[app]\nstage = [300.0, 300.0]\n",
-            ":2:1: key `app.stage`: too small for `patrol`'s nodes: node 0 must lie on the stage",
+            ":2:1: key `app.stage`: does not suit `patrol`'s nodes: node 0 must lie on the stage",
+        ),
+        (
+            "[app]\nstage = [100000.0, 100000.0]\n",
+            "key `app.stage`: does not suit `flow`'s cell: 20 px cells on a 100000x100000 px stage \
+             make 25000000 cells; at most 1000000",
         ),
         (
             "[app]\nwindow = [1280, 800, 1]\n",

@@ -289,7 +289,7 @@ fn scene(
             let scene = SceneConfig::defaults(entry, app);
             scene.params.check(Vec2::from(app.stage)).map_err(|e| {
                 let what = e.key.trim_start_matches("params.");
-                let m = format!("too small for `{}`'s {what}: {}", entry.name, e.message);
+                let m = format!("does not suit `{}`'s {what}: {}", entry.name, e.message);
                 located.invalid(doc, &["app"], Invalid::new("stage", m))
             })?;
             Ok(scene)

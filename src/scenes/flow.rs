@@ -22,7 +22,7 @@
 use super::{off_stage, random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
 use crate::steer::Limits;
@@ -38,7 +38,7 @@ crate::params! {
         max_force: f32 = 1.1, 0.1..=10.0, step 0.1, "", Live;
         /// Mass: the force is divided by it.
         mass: f32 = 1.0, 0.2..=10.0, step 0.1, "", Restart;
-        /// The side of a cell of the field (The Nature of Code: 20).
+        /// The side of a cell of the field (The Nature of Code: 20; at most 1,000,000 cells on the stage).
         cell: f32 = 20.0, 5.0..=100.0, step 5.0, "px", Restart;
         /// Noise units per cell: smaller makes a smoother field (The Nature of Code: 0.1).
         smoothness: f32 = 0.1, 0.01..=1.0, step 0.01, "", Live;
@@ -49,6 +49,27 @@ crate::params! {
         /// Paint left after a tick: 0.99 fades it in about 5 s.
         fade: f32 = 0.99, 0.0..=1.0, step 0.005, "", Live;
     }
+    check check_cells;
+}
+
+/// Cells small on a large stage would make a field too big to refill
+/// every tick (20 px cells on a 100,000 px stage: 25 million).
+fn check_cells(p: &FlowParams, stage: Vec2) -> Result<(), Invalid> {
+    let (cols, rows) = FlowField::grid(stage, p.cell);
+    if cols.saturating_mul(rows) <= FlowField::MAX_CELLS {
+        return Ok(());
+    }
+    Err(Invalid::new(
+        "cell",
+        format!(
+            "{} px cells on a {}x{} px stage make {} cells; at most {} (larger cells, or a smaller stage)",
+            p.cell,
+            stage.x,
+            stage.y,
+            cols * rows,
+            FlowField::MAX_CELLS
+        ),
+    ))
 }
 
 crate::variants! {

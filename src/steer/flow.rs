@@ -22,10 +22,21 @@ pub struct FlowField {
 
 impl FlowField {
     /// A field of `cell`-px cells over a `stage`-sized world, all pointing right.
-    pub fn new(stage: Vec2, cell: f32) -> Self {
+    /// The most cells a field has: a 100,000 px stage (the largest) in
+    /// 100 px cells (the largest); some 24 MB, refilled every tick.
+    pub const MAX_CELLS: usize = 1_000_000;
+
+    /// Columns and rows of a field over `stage` in `cell`-px cells.
+    pub fn grid(stage: Vec2, cell: f32) -> (usize, usize) {
         let cell = cell.max(1.0);
         let cols = (stage.x / cell).ceil().max(1.0) as usize;
         let rows = (stage.y / cell).ceil().max(1.0) as usize;
+        (cols, rows)
+    }
+
+    pub fn new(stage: Vec2, cell: f32) -> Self {
+        let (cols, rows) = Self::grid(stage, cell);
+        let cell = cell.max(1.0);
         Self {
             cell,
             cols,
