@@ -254,6 +254,24 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
              make 25000000 cells; at most 1000000",
         ),
         (
+            "[wander]\ntick_hz = 60\ntick_hz = 61\n",
+            ":3:1: key `tick_hz`: duplicate key",
+        ),
+        ("[app]\n[app]\n", ":2:2: key `app`: duplicate key"),
+        (
+            "[wander.params]\nretarget_ticks = { a = 1 }\n",
+            ":2:18: key `wander.params.retarget_ticks`: invalid type: a table, expected a whole number",
+        ),
+        (
+            "[wander]\nparams = [3.0]\n",
+            ":2:1: key `wander.params`: must be a table",
+        ),
+        ("[[wander]]\nagents = 1\n", "key `wander`: must be a table"),
+        (
+            "[a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.b]\n",
+            ":1:1: nested too deep",
+        ),
+        (
             "[app]\nwindow = [1280, 800, 1]\n",
             "key `app.window`: expected 2 numbers, got 3",
         ),

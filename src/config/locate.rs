@@ -49,16 +49,32 @@ impl Locator<'_> {
 
     /// A parse or type error from toml, with the key found from its span.
     pub(super) fn toml_error(&self, e: toml::de::Error, doc: Option<&DeTable<'_>>) -> ConfigError {
+        let message = plain(e.message().trim());
         let span = e.span();
         let key = match (doc, &span) {
             (Some(doc), Some(span)) => key_at(doc, span),
+            // A key given twice: the parse stops at the second, whose
+            // text is the key.
+            (None, Some(span)) if message == "duplicate key" => {
+                let text = self.text.get(span.clone()).unwrap_or_default();
+                Some(text.trim_matches(['[', ']', ' ']).to_string()).filter(|k| !k.is_empty())
+            }
             _ => None,
         };
+        // toml gives no place for a table header nested too deep: the
+        // line with the most levels is the one.
+        let place = span.map(|s| self.line_col(s.start)).or_else(|| {
+            let depth = |line: &str| line.matches(['.', '[', '{']).count();
+            let deepest = self.text.lines().enumerate().max_by_key(|(_, l)| depth(l));
+            deepest
+                .filter(|_| message.contains("recursion"))
+                .map(|(n, _)| (n + 1, 1))
+        });
         ConfigError {
             file: self.file.to_string(),
-            place: span.map(|s| self.line_col(s.start)),
-            key,
-            message: e.message().trim().to_string(),
+            place,
+            key: key.map(|k| crate::quote::line(&k)),
+            message,
         }
     }
 
@@ -83,6 +99,24 @@ impl Locator<'_> {
             message,
         }
     }
+}
+
+/// A toml or serde message in a person's words: types as they are in a
+/// settings file, not as Rust names them.
+fn plain(message: &str) -> String {
+    [
+        ("invalid type: map", "invalid type: a table"),
+        ("invalid type: sequence", "invalid type: an array"),
+        ("expected struct RawScene", "expected a table"),
+        ("recursion limit", "nested too deep (the recursion limit)"),
+        ("expected u64", "expected a whole number"),
+        ("expected u32", "expected a whole number"),
+        ("expected usize", "expected a whole number"),
+        ("expected f32", "expected a number"),
+        ("expected f64", "expected a number"),
+    ]
+    .iter()
+    .fold(message.to_string(), |m, (rust, said)| m.replace(rust, said))
 }
 
 /// `["scene", "2", "params", "max_speed"]` -> `scene[2].params.max_speed`.
@@ -165,9 +199,13 @@ fn visit(
     let hit = |r: Range<usize>| r.start <= at && at < r.end.max(r.start + 1);
     path.push(name.to_string());
     let found = match child.get_ref() {
-        DeValue::Table(t) => t
-            .iter()
-            .any(|(k, v)| visit(k.get_ref(), Some(k.span()), v, at, path)),
+        // A key inside, or else the table itself (an inline table where
+        // a number belongs).
+        DeValue::Table(t) => {
+            t.iter()
+                .any(|(k, v)| visit(k.get_ref(), Some(k.span()), v, at, path))
+                || hit(child.span())
+        }
         // An item, or else the array itself (a wrong count of items).
         DeValue::Array(a) => {
             a.iter()

@@ -310,13 +310,29 @@ fn scene_from(
 ) -> Result<SceneConfig, ConfigError> {
     let mut scene = SceneConfig::defaults(entry, app);
     let blame = |e: Invalid| located.invalid(doc, here, e);
-    let params_value = match value.get_ref() {
-        DeValue::Table(t) => t
-            .iter()
-            .find(|(k, _)| k.get_ref() == "params")
-            .map(|(_, v)| v.clone()),
-        _ => None,
+    // A table, and its params a table: serde would read an array as a
+    // struct's fields in order (`params = [3.0]` as max_speed = 3.0).
+    let not_a_table = |key: &str| {
+        let whole = here.iter().copied().chain([key]).filter(|k| !k.is_empty());
+        let key = whole.collect::<Vec<_>>().join(".");
+        located.invalid(
+            doc,
+            &[],
+            Invalid::new(key, "must be a table ([name] or { ... })"),
+        )
     };
+    let DeValue::Table(fields) = value.get_ref() else {
+        return Err(not_a_table(""));
+    };
+    let params_value = (fields.iter())
+        .find(|(k, _)| k.get_ref() == "params")
+        .map(|(_, v)| v.clone());
+    if params_value
+        .as_ref()
+        .is_some_and(|v| !matches!(v.get_ref(), DeValue::Table(_)))
+    {
+        return Err(not_a_table("params"));
+    }
     let raw: RawScene = typed(value, located, doc)?;
     if let Some(params) = params_value {
         scene.params = entry
