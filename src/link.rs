@@ -170,13 +170,34 @@ pub fn parse(text: &str) -> Result<Link, String> {
     Ok(link)
 }
 
-/// `a,b,c;d,e,f` as lists of numbers; an error names the item.
+/// The largest number a list in a link may hold: beyond every coordinate
+/// and agent number, within what an f64 holds exactly.
+const MAX_LISTED: f64 = 1e9;
+
+/// `a,b,c;d,e,f` as lists of numbers; an error names the item, and a
+/// number out of any range is said as typed (not as an f64 prints it).
 fn lists(key: &str, value: &str) -> Result<Vec<Vec<f64>>, String> {
     (value.split(';').enumerate())
         .map(|(k, item)| {
-            (item.split(',').map(str::parse::<f64>))
-                .collect::<Result<Vec<f64>, _>>()
-                .map_err(|_| format!("{key} item {}: {} is not numbers", k + 1, quoted(item)))
+            let number = |text: &str| match text.parse::<f64>() {
+                Ok(n) if n.abs() <= MAX_LISTED => Ok(n),
+                Ok(n) if n.is_nan() => Err(format!(
+                    "{key} item {}: {} is not a number",
+                    k + 1,
+                    quoted(text)
+                )),
+                Ok(_) => Err(format!(
+                    "{key} item {}: {} is out of range (at most {MAX_LISTED} either way)",
+                    k + 1,
+                    quoted(text)
+                )),
+                Err(_) => Err(format!(
+                    "{key} item {}: {} is not numbers",
+                    k + 1,
+                    quoted(item)
+                )),
+            };
+            item.split(',').map(number).collect()
         })
         .collect()
 }
@@ -244,9 +265,11 @@ mod tests {
         let bad = parse("#scene=patrol&props=1,2,3").unwrap();
         let e = apply_edits(&bad, entry, &mut opened).unwrap_err();
         assert!(e.contains("props item 1 has 3 numbers"), "{e}");
-        let far = parse("#scene=patrol&props=1,2;1e20,4").unwrap();
+        let far = parse("#scene=patrol&props=1,2;1e7,4").unwrap();
         let e = apply_edits(&far, entry, &mut opened).unwrap_err();
         assert!(e.contains("props item 2") && e.contains("1000000"), "{e}");
+        let e = parse("#scene=patrol&props=1,2;1e20,4").unwrap_err();
+        assert!(e.contains("props item 2: `1e20` is out of range"), "{e}");
         let e = apply_edits(&bad, find("seek").unwrap(), &mut opened).unwrap_err();
         assert!(e.contains("no props"), "{e}");
     }

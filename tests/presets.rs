@@ -200,11 +200,23 @@ fn a_link_with_edits_runs_the_edited_run() {
     let e = refused(&[
         "--headless",
         "--open",
-        "#scene=avoid&starts=0,1e30,2",
+        "#scene=avoid&starts=0,1e8,2",
         "--steps",
         "1",
     ]);
     assert!(e.contains("--open") && e.contains("agent 0"), "{e}");
+    // Numbers out of any range are said as typed.
+    let e = refused(&[
+        "--open",
+        "#scene=avoid&starts=18446744073709551616,1,2",
+        "--share",
+    ]);
+    assert!(
+        e.ends_with("starts item 1: `18446744073709551616` is out of range (at most 1000000000 either way)\n"),
+        "{e}"
+    );
+    let e = refused(&["--open", "#scene=avoid&props=1,2,NaN", "--share"]);
+    assert!(e.ends_with("props item 1: `NaN` is not a number\n"), "{e}");
     // A link cannot place an agent the run does not have.
     let e = refused(&["--open", "#scene=flock&agents=10&starts=10,1,1", "--share"]);
     assert!(

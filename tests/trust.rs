@@ -254,6 +254,10 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
              make 25000000 cells; at most 1000000",
         ),
         (
+            "[app]\nstage = [1e308, 1e308]\n",
+            ":2:1: key `app.stage`: must be between 100 and 100000 (got [1e308, 1e308])",
+        ),
+        (
             "[wander]\ntick_hz = 60\ntick_hz = 61\n",
             ":3:1: key `tick_hz`: duplicate key",
         ),

@@ -87,7 +87,10 @@ impl Locator<'_> {
         let typed = value_span(doc, &path).and_then(|v| self.text.get(v));
         let message = match typed {
             // A number as the file has it; an array's message says which item.
-            Some(typed) if !typed.contains(['\n', '[', '{']) => {
+            // A number, or a flat array of them (`stage = [1e308, 1e308]`
+            // as typed, not as f32 holds it); an array of arrays' message
+            // says which item, in its own words.
+            Some(typed) if !typed.contains(['\n', '{']) && typed.matches('[').count() <= 1 => {
                 crate::quote::as_typed(&e.message, typed)
             }
             _ => e.message,
