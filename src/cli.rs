@@ -61,7 +61,7 @@ pub struct Args {
     /// Headless: ticks to run
     #[arg(long, value_name = "N", requires = "headless", allow_negative_numbers = true, value_parser = whole::<u64>)]
     pub steps: Option<u64>,
-    /// Save a PNG of the window after --frames frames and exit
+    /// Save a PNG of the window after --frames frames and exit (a new file: one that is there is never replaced)
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
     /// Record an animated GIF of the window, --seconds of simulated time at 30 frames a second, and exit

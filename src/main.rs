@@ -228,8 +228,13 @@ fn run() -> Result<(), Exit> {
             .build_global()
             .map_err(|e| format!("cannot start {} worker threads: {e}", start.threads))?;
     }
-    // A clip is started before the window opens: a path it cannot write is
-    // refused before anything runs.
+    // A screenshot's path is checked and a clip is started before the
+    // window opens: a path neither can write is refused before anything
+    // runs, and neither ever replaces a file.
+    if let Some(path) = &args.screenshot {
+        steering_demos::newfile::check_free(path, "png")
+            .map_err(|e| format!("--screenshot: {e}"))?;
+    }
     let record = match &args.record {
         Some(path) => {
             let size = (config.app.window[0], config.app.window[1]);

@@ -13,16 +13,7 @@ const TRIES: u32 = 1000;
 /// Writes `bytes` to a new file in `folder` named `STEM.EXT` or, when
 /// taken, `STEM-N.EXT`; returns its path.
 pub fn write_new(folder: &Path, stem: &str, ext: &str, bytes: &[u8]) -> Result<PathBuf, String> {
-    let part = folder.join(format!(".{stem}.{}.part", std::process::id()));
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&part)
-        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&part);
-        return Err(format!("cannot write in {}: {e}", folder.display()));
-    }
+    let part = write_part(folder, stem, bytes)?;
     let named = (1..=TRIES)
         .map(|n| match n {
             1 => folder.join(format!("{stem}.{ext}")),
@@ -36,6 +27,63 @@ pub fn write_new(folder: &Path, stem: &str, ext: &str, bytes: &[u8]) -> Result<P
         .unwrap_or_else(|| Err(format!("{} has no free name for {stem}", folder.display())));
     let _ = std::fs::remove_file(&part);
     named
+}
+
+/// `bytes` whole in a new temporary file in `folder`; its path.
+fn write_part(folder: &Path, stem: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+    let part = folder.join(format!(".{stem}.{}.part", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&part)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()));
+    match written {
+        Ok(()) => Ok(part),
+        Err(e) => {
+            let _ = std::fs::remove_file(&part);
+            Err(format!("cannot write in {}: {e}", folder.display()))
+        }
+    }
+}
+
+/// Refuses `path` for a new `.EXT` file before any work is done: another
+/// extension, a folder that does not exist, a name that is taken.
+pub fn check_free(path: &Path, ext: &str) -> Result<(), String> {
+    let shown = crate::quote::quoted(&path.to_string_lossy());
+    if !path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+    {
+        return Err(format!("{shown}: the file's name must end in .{ext}"));
+    }
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if folder.is_some_and(|f| !f.is_dir()) {
+        return Err(format!("{shown}: its folder does not exist"));
+    }
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(format!("{shown} is there already; it is never replaced"));
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path`, a name that must be free: whole into a
+/// temporary file beside it, then linked to the name (which fails, and
+/// leaves nothing, if a file took it meanwhile).
+pub fn write_exact(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let folder = folder.unwrap_or(Path::new("."));
+    let stem = path
+        .file_stem()
+        .map_or("file".into(), |s| s.to_string_lossy());
+    let part = write_part(folder, &stem, bytes)?;
+    let linked = std::fs::hard_link(&part, path);
+    let _ = std::fs::remove_file(&part);
+    linked.map_err(|e| match e.kind() {
+        std::io::ErrorKind::AlreadyExists => {
+            format!("{} is there already; it is never replaced", path.display())
+        }
+        _ => format!("cannot write {}: {e}", path.display()),
+    })
 }
 
 #[cfg(test)]
@@ -57,6 +105,27 @@ mod tests {
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "no part left");
         let e = write_new(&dir.join("missing"), "x", "png", b"").unwrap_err();
         assert!(e.contains("missing"), "{e}");
+        // An exact name: refused when taken, written when free.
+        let taken = dir.join("shot.png");
+        assert!(
+            check_free(&taken, "png")
+                .unwrap_err()
+                .contains("never replaced")
+        );
+        assert!(write_exact(&taken, b"new").is_err());
+        assert_eq!(std::fs::read(&taken).unwrap(), b"older");
+        assert!(
+            check_free(&dir.join("x.jpg"), "png")
+                .unwrap_err()
+                .contains(".png")
+        );
+        let nowhere = dir.join("missing/x.png");
+        assert!(check_free(&nowhere, "png").unwrap_err().contains("folder"));
+        let free = dir.join("free.PNG");
+        check_free(&free, "png").unwrap();
+        write_exact(&free, b"mine").unwrap();
+        assert_eq!(std::fs::read(&free).unwrap(), b"mine");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 4, "no part left");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

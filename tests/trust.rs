@@ -137,6 +137,25 @@ fn user_text_cannot_forge_lines_or_reach_the_terminal() {
     assert!(e.ends_with("must be between 0 and 5 (got 111111111111111111111111111111111111111111111111111111111111...)\n"), "{e}");
 }
 
+/// `--screenshot` is refused before any window opens when its file is
+/// there already (never replaced), its folder is missing, or it is not
+/// a .png.
+#[test]
+fn a_screenshot_path_is_checked_first_and_never_replaces_a_file() {
+    let taken = temp("taken.png");
+    std::fs::write(&taken, "mine").unwrap();
+    let e = refused(&["--screenshot", taken.to_str().unwrap()]);
+    assert!(
+        e.contains("--screenshot: ") && e.contains("never replaced"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine");
+    let e = refused(&["--screenshot", "/nonexistent/folder/x.png"]);
+    assert!(e.contains("its folder does not exist"), "{e}");
+    let e = refused(&["--screenshot", temp("x.jpg").to_str().unwrap()]);
+    assert!(e.contains("must end in .png"), "{e}");
+}
+
 #[test]
 fn an_argument_that_is_not_utf8_is_refused_by_its_place() {
     use std::os::unix::ffi::OsStrExt;

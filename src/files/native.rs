@@ -5,9 +5,20 @@ use std::path::Path;
 
 /// Saves the window as an opaque PNG; an unwritable path is an error, not a panic.
 pub fn save_screenshot(path: &Path) -> Result<(), String> {
+    let png = screen_png()?;
+    steering_demos::newfile::write_exact(path, &png)
+        .map_err(|e| format!("cannot save the screenshot: {e}"))
+}
+
+/// The window as a PNG file's bytes.
+fn screen_png() -> Result<Vec<u8>, String> {
     let (bytes, w, h) = screen_rgba();
-    image::save_buffer(path, &bytes, w, h, image::ColorType::Rgba8)
-        .map_err(|e| format!("cannot save the screenshot {}: {e}", path.display()))
+    let mut png = Vec::new();
+    use image::ImageEncoder as _;
+    image::codecs::png::PngEncoder::new(&mut png)
+        .write_image(&bytes, w, h, image::ColorType::Rgba8)
+        .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
+    Ok(png)
 }
 
 /// F12: the window as a new PNG in `folder`, named after `scene` and the
@@ -15,12 +26,7 @@ pub fn save_screenshot(path: &Path) -> Result<(), String> {
 /// whole to a temporary file, then linked to its name only if no file has
 /// it, so two saves in one second are two files and none replaces another.
 pub fn save_new_screenshot(folder: &Path, scene: &str) -> Result<std::path::PathBuf, String> {
-    let (bytes, w, h) = screen_rgba();
-    let mut png = Vec::new();
-    use image::ImageEncoder as _;
-    image::codecs::png::PngEncoder::new(&mut png)
-        .write_image(&bytes, w, h, image::ColorType::Rgba8)
-        .map_err(|e| format!("cannot encode the screenshot: {e}"))?;
+    let png = screen_png()?;
     let stem = steering_demos::clip::stem_now(scene);
     steering_demos::newfile::write_new(folder, &stem, "png", &png)
         .map_err(|e| format!("cannot save the screenshot: {e}"))

@@ -136,6 +136,11 @@ fn screenshots() -> Result<(), String> {
     for (name, flags) in pictures {
         let path = folder.join(format!("{name}.png"));
         step(&format!("{name}: {}", flags.join(" ")));
+        // The app never replaces a file: the old picture goes first.
+        if path.exists() {
+            std::fs::remove_file(&path)
+                .map_err(|e| format!("cannot remove the old {}: {e}", path.display()))?;
+        }
         run(Command::new("xvfb-run")
             .args(["-a", "-s", "-screen 0 1280x800x24"])
             .arg(&app)
