@@ -347,7 +347,18 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
         })?;
         setup.agents = agents as usize;
     }
+    let mut seen: Vec<&str> = Vec::new();
     for assignment in &args.set {
+        // A knob set twice, or the count given twice, is a slip to show,
+        // not a choice to make silently.
+        let key = assignment.split_once('=').map_or("", |(k, _)| k.trim());
+        if seen.contains(&key) {
+            return Err(format!("--set {}: the knob is set twice", quoted(key)));
+        }
+        if key == entry.defaults.agents.name && args.agents.is_some() {
+            return Err("--set agents and --agents: give the count once".into());
+        }
+        seen.push(key);
         set(assignment, entry.name, &entry.defaults.agents, &mut setup)?;
     }
     setup

@@ -212,6 +212,14 @@ fn run() -> Result<(), Exit> {
     if args.share {
         let entry = config.scenes[start.scene].entry;
         say(&steering_demos::link::fragment(entry, &start.setup))?;
+        let unlinked = config.unlinked(start.scene);
+        if !unlinked.is_empty() {
+            complain(&format!(
+                "note: the link leaves out this demos.toml's {}: opened elsewhere, \
+                 the run has the built-in ones",
+                unlinked.join(", ")
+            ));
+        }
         return Ok(());
     }
     if args.headless {

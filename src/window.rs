@@ -306,7 +306,10 @@ pub async fn frame_loop(
         if actions.contains(&Action::Share) {
             let link = app.link();
             macroquad::miniquad::window::clipboard_set(&link);
-            flash = Some((format!("link copied: {link}"), Stopwatch::start()));
+            let left_out = app.config.unlinked(app.index()).join(", ");
+            let note = (!left_out.is_empty()).then(|| format!(" (not in it: your {left_out})"));
+            let note = note.unwrap_or_default();
+            flash = Some((format!("link copied: {link}{note}"), Stopwatch::start()));
         }
         for &action in &actions {
             if let Some(done) = files::act(action, &app) {

@@ -60,6 +60,27 @@ fn negative_numbers_name_their_flag_and_what_is_valid() {
 }
 
 #[test]
+fn a_knob_or_the_count_given_twice_is_refused() {
+    let e = refused(&[
+        "--scene",
+        "flock",
+        "--share",
+        "--set",
+        "max_speed=3",
+        "--set",
+        "max_speed=4",
+    ]);
+    assert!(
+        e.contains("--set `max_speed`: the knob is set twice"),
+        "{e}"
+    );
+    let e = refused(&[
+        "--scene", "flock", "--share", "--agents", "3", "--set", "agents=5",
+    ]);
+    assert!(e.contains("give the count once"), "{e}");
+}
+
+#[test]
 fn numbers_are_echoed_as_typed() {
     let e = refused(&[
         "--headless",
@@ -384,6 +405,21 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
             "{stderr}"
         );
     }
+    // --share says which of a file's settings its link leaves out.
+    std::fs::write(&file, "[app]\nstage = [1000.0, 700.0]\n").unwrap();
+    let out = run(&[
+        "--config",
+        file.to_str().unwrap(),
+        "--scene",
+        "seek",
+        "--share",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("note: the link leaves out this demos.toml's app.stage"),
+        "{stderr}"
+    );
     // [app.pointer] in part: the rest are the shipped values.
     std::fs::write(&file, "[app.pointer]\nperiod_ticks = 600.0\n").unwrap();
     let out = run(&["--config", file.to_str().unwrap(), "--list"]);

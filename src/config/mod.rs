@@ -182,6 +182,25 @@ impl Config {
         })
     }
 
+    /// The settings of this file that change a run of scene `index` but
+    /// that a link does not carry (it is read against the built-in ones):
+    /// the stage, the scripted pointer and the scene's pointer mode.
+    pub fn unlinked(&self, index: usize) -> Vec<String> {
+        let built_in = Config::embedded();
+        let (ours, theirs) = (&self.scenes[index], &built_in.scenes[index]);
+        let mut out = Vec::new();
+        if self.app.stage != built_in.app.stage {
+            out.push("app.stage".to_string());
+        }
+        if self.app.pointer != built_in.app.pointer {
+            out.push("app.pointer".to_string());
+        }
+        if ours.pointer != theirs.pointer {
+            out.push(format!("{}.pointer", ours.entry.name));
+        }
+        out
+    }
+
     /// The scene called `name`.
     pub fn scene(&self, name: &str) -> Option<&SceneConfig> {
         self.scenes.iter().find(|s| s.name() == name)
