@@ -140,7 +140,7 @@ fn threads(text: &str) -> Result<u16, String> {
 fn seconds(text: &str) -> Result<f64, String> {
     let s: f64 = text
         .parse()
-        .map_err(|_| format!("`{}` is not a number of seconds", text.escape_debug()))?;
+        .map_err(|_| "not a number of seconds".to_string())?;
     if (0.1..=600.0).contains(&s) {
         Ok(s)
     } else {
@@ -217,6 +217,7 @@ fn clap_line(e: &clap::Error) -> String {
             let reason = reason.map(|r| format!(": {r}")).unwrap_or_default();
             format!("invalid value {} for '{arg}'{reason}", quoted(value))
         }
+        (ErrorKind::InvalidValue, Some(arg), Some("")) => format!("{arg} needs a value"),
         (ErrorKind::InvalidValue, Some(arg), Some(value)) => {
             let valid = match e.get(ContextKind::ValidValue) {
                 Some(ContextValue::Strings(v)) => format!("; valid: {}", v.join(", ")),
@@ -294,7 +295,10 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
         ..args.clone()
     };
     let mut start = resolve_flags(&flags, config).map_err(|e| {
-        let e = e.strip_prefix("--set ").unwrap_or(&e);
+        let e = (e
+            .strip_prefix("--set: ")
+            .or_else(|| e.strip_prefix("--set ")))
+        .unwrap_or(&e);
         format!("--open: {e}")
     })?;
     let entry = config.scenes[start.scene].entry;

@@ -151,7 +151,8 @@ pub fn parse(text: &str) -> Result<Link, String> {
         let number = |what: &str| {
             value.parse::<u64>().map_err(|_| {
                 format!(
-                    "{what}={value}: a whole number from 0 to {} is expected",
+                    "{what}={}: a whole number from 0 to {} is expected",
+                    quoted(value),
                     u64::MAX
                 )
             })
@@ -279,7 +280,7 @@ mod tests {
         let e = parse("#variant=v4").unwrap_err();
         assert!(e.contains("names no scene"), "{e}");
         let e = parse("#scene=doorway&seed=-1").unwrap_err();
-        assert!(e.contains("seed=-1"), "{e}");
+        assert!(e.contains("seed=`-1`"), "{e}");
         let e = parse("#scene=doorway&seed=1&seed=2").unwrap_err();
         assert!(e.contains("`seed` is given twice"), "{e}");
         let e = parse("#scene=doorway&oops").unwrap_err();

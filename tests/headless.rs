@@ -163,6 +163,8 @@ fn bad_flags_and_names_exit_2_with_the_valid_values() {
     assert!(e.contains("valid variants: v0, v1, v2, v3, v4"), "{e}");
     let e = refused(&["--headless", "--scene", "seek", "--steps", "many"]);
     assert!(e.contains("--steps"), "{e}");
+    let e = refused(&["--scene"]);
+    assert!(e.ends_with("--scene <NAME> needs a value\n"), "{e}");
     let e = refused(&["--frobnicate"]);
     assert!(e.contains("unexpected argument `--frobnicate`"), "{e}");
     let e = refused(&[

@@ -295,5 +295,5 @@ fn a_shared_link_opens_the_same_run() {
         "--open",
         "#scene=flock&agents=-3",
     ]);
-    assert!(e.contains("--open") && e.contains("agents=-3"), "{e}");
+    assert!(e.contains("--open") && e.contains("agents=`-3`"), "{e}");
 }

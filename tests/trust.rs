@@ -137,6 +137,7 @@ fn user_text_cannot_forge_lines_or_reach_the_terminal() {
     for args in [
         vec!["--headless", "--scene", "seek", "--steps", forged],
         vec!["--neighbors", forged],
+        vec!["--scene", "wander", "--record", "x.gif", "--seconds", &long],
         vec![
             "--headless",
             "--scene",
@@ -302,6 +303,11 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
             ":3:1: key `tick_hz`: duplicate key",
         ),
         ("[app]\n[app]\n", ":2:2: key `app`: duplicate key"),
+        ("app = [30]\n", ":1:1: key `app`: must be a table"),
+        (
+            "[app]\npointer = \"x\"\n",
+            ":2:1: key `app.pointer`: must be a table",
+        ),
         (
             "[wander.params]\nretarget_ticks = { a = 1 }\n",
             ":2:18: key `wander.params.retarget_ticks`: invalid type: a table, expected a whole number",
@@ -388,6 +394,20 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
         "[wander]\nagents = 0\n",
     )
     .unwrap();
+    // A default demos.toml that is a folder is refused too, not skipped.
+    let odd = temp("xdg-odd");
+    std::fs::create_dir_all(odd.join("steering-demos/demos.toml")).unwrap();
+    let out = (binary()
+        .args(["--list"])
+        .env("XDG_CONFIG_HOME", &odd)
+        .output())
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("demos.toml: not a regular file"),
+        "{stderr}"
+    );
     for args in [
         &["--scene", "wander", "--share"][..],
         &["--list"],

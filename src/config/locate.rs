@@ -111,6 +111,8 @@ fn plain(message: &str) -> String {
         ("invalid type: map", "invalid type: a table"),
         ("invalid type: sequence", "invalid type: an array"),
         ("expected struct RawScene", "expected a table"),
+        ("expected struct PointerScript", "expected a table"),
+        ("expected struct AppConfig", "expected a table"),
         ("recursion limit", "nested too deep (the recursion limit)"),
         ("expected u64", "expected a whole number"),
         ("expected u32", "expected a whole number"),

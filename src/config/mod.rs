@@ -120,7 +120,9 @@ impl Config {
     /// Reads `path`, or the user's file ([`user_file`]) when it exists, or
     /// the embedded copy.
     pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
-        let user = user_file().filter(|p| p.is_file());
+        // A default file that is there is read (and refused when it is
+        // not a regular file), never passed over in silence.
+        let user = user_file().filter(|p| std::fs::symlink_metadata(p).is_ok());
         match path.map(Path::to_path_buf).or(user) {
             Some(p) => Config::parse(&p.display().to_string(), &read(&p)?),
             None => Ok(Config::embedded()),
@@ -167,7 +169,22 @@ impl Config {
             return Err(located.invalid(doc, &[], e));
         }
         let app: AppConfig = match table(doc, "app") {
-            Some(v) => typed(v, &located, doc)?,
+            Some(v) => {
+                // A table, its pointer a table: serde would read an array
+                // as the fields in order (`app = [30]` as tick_hz).
+                let not_a_table = |key: &str| {
+                    let e = Invalid::new(key, "must be a table ([name] or { ... })");
+                    located.invalid(doc, &[], e)
+                };
+                let DeValue::Table(fields) = v.get_ref() else {
+                    return Err(not_a_table("app"));
+                };
+                let pointer = fields.iter().find(|(k, _)| k.get_ref() == "pointer");
+                if pointer.is_some_and(|(_, p)| !matches!(p.get_ref(), DeValue::Table(_))) {
+                    return Err(not_a_table("app.pointer"));
+                }
+                typed(v, &located, doc)?
+            }
             None => AppConfig::default(),
         };
         app.check().map_err(|e| located.invalid(doc, &["app"], e))?;
@@ -308,7 +325,12 @@ fn scene(
             let scene = SceneConfig::defaults(entry, app);
             scene.params.check(Vec2::from(app.stage)).map_err(|e| {
                 let what = e.key.trim_start_matches("params.");
-                let m = format!("does not suit `{}`'s {what}: {}", entry.name, e.message);
+                // Not ending in "(got ...)": the value is the item's, not
+                // the stage's as typed.
+                let m = format!(
+                    "does not suit `{}`'s {what}: {}; give the scene its own, or another stage",
+                    entry.name, e.message
+                );
                 located.invalid(doc, &["app"], Invalid::new("stage", m))
             })?;
             Ok(scene)
