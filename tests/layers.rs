@@ -14,7 +14,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("overlay", &[]),
     ("stopwatch", &[]),
     ("quote", &[]),
-    ("newfile", &[]),
+    // A new file's messages quote the path a person gave.
+    ("newfile", &["quote"]),
     ("camera", &[]),
     (
         "sim",
