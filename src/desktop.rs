@@ -131,6 +131,25 @@ struct Done {
     written: Vec<(PathBuf, Option<Vec<u8>>)>,
     /// Folders created, outermost first.
     created: Vec<PathBuf>,
+    /// Each file written (the manifest aside) and a sum of its bytes, so
+    /// that an uninstall keeps a file a person changed since.
+    sums: Vec<(PathBuf, u64)>,
+}
+
+/// FNV-1a over `bytes`: enough to tell a file changed (not a guard
+/// against anyone forging one).
+fn sum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// What a manifest records.
+#[derive(Default)]
+struct Manifest {
+    files: Vec<PathBuf>,
+    dirs: Vec<PathBuf>,
+    sums: Vec<(PathBuf, u64)>,
 }
 
 impl Done {
@@ -201,7 +220,8 @@ pub fn install() -> Result<Vec<String>, String> {
     // Files an earlier install wrote may be replaced; any other file in
     // the way is a person's, and stops the install. Folders an earlier
     // install made stay on record.
-    let (recorded, mut created) = read_manifest(&manifest).unwrap_or_default();
+    let earlier = read_manifest(&manifest).unwrap_or_default();
+    let (recorded, mut created) = (earlier.files, earlier.dirs);
     let mut lines = Vec::new();
     let mut wanted = files(&exec);
     let record = |done: &Done, created: &[PathBuf]| {
@@ -211,6 +231,9 @@ pub fn install() -> Result<Vec<String>, String> {
         }
         for dir in created {
             text.push_str(&format!("dir {}\n", dir.display()));
+        }
+        for (path, sum) in &done.sums {
+            text.push_str(&format!("sum {sum:016x} {}\n", path.display()));
         }
         text.into_bytes()
     };
@@ -240,6 +263,9 @@ pub fn install() -> Result<Vec<String>, String> {
                 bytes
             };
             replace(&path, &bytes)?;
+            if path != manifest {
+                done.sums.push((path.clone(), sum(&bytes)));
+            }
             done.written.push((path.clone(), before));
             Ok::<_, std::io::Error>(())
         })();
@@ -258,18 +284,22 @@ pub fn install() -> Result<Vec<String>, String> {
     Ok(lines)
 }
 
-/// The files and folders a manifest lists.
-fn read_manifest(path: &Path) -> Option<(Vec<PathBuf>, Vec<PathBuf>)> {
+/// The files, folders and sums a manifest lists.
+fn read_manifest(path: &Path) -> Option<Manifest> {
     let text = crate::config::read_limited(path, 1 << 16).ok()?;
-    let (mut files, mut dirs) = (Vec::new(), Vec::new());
+    let mut out = Manifest::default();
     for line in text.lines() {
         if let Some(p) = line.strip_prefix("file ") {
-            files.push(PathBuf::from(p));
+            out.files.push(PathBuf::from(p));
         } else if let Some(p) = line.strip_prefix("dir ") {
-            dirs.push(PathBuf::from(p));
+            out.dirs.push(PathBuf::from(p));
+        } else if let Some((hex, p)) = line.strip_prefix("sum ").and_then(|l| l.split_once(' '))
+            && let Ok(sum) = u64::from_str_radix(hex, 16)
+        {
+            out.sums.push((PathBuf::from(p), sum));
         }
     }
-    Some((files, dirs))
+    Some(out)
 }
 
 /// Removes exactly what [`install`] recorded: its files, then the folders
@@ -281,7 +311,7 @@ pub fn uninstall() -> (Vec<String>, Result<(), String>) {
         Err(e) => return (Vec::new(), Err(e)),
     };
     let manifest = home.join(MANIFEST);
-    let Some((files, dirs)) = read_manifest(&manifest) else {
+    let Some(Manifest { files, dirs, sums }) = read_manifest(&manifest) else {
         let line = format!(
             "nothing to remove: no install recorded in {}",
             manifest.display()
@@ -294,6 +324,15 @@ pub fn uninstall() -> (Vec<String>, Result<(), String>) {
         if !own.contains(path) {
             let path = crate::quote::quoted(&path.to_string_lossy());
             failed.push(format!("kept {path}: not a file --install-desktop writes"));
+            continue;
+        }
+        // A file a person changed since it was written is theirs now.
+        let written = sums.iter().find(|(p, _)| p == path).map(|&(_, s)| s);
+        if written.is_some_and(|s| std::fs::read(path).is_ok_and(|now| sum(&now) != s)) {
+            failed.push(format!(
+                "kept {}: changed since it was installed",
+                path.display()
+            ));
             continue;
         }
         match std::fs::symlink_metadata(path) {

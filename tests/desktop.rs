@@ -182,6 +182,30 @@ fn install_and_uninstall_touch_exactly_their_own_files() {
     let _ = std::fs::remove_dir_all(&home);
 }
 
+/// An entry a person rewrote after the install is theirs: uninstall
+/// keeps it, says so, and removes the rest.
+#[test]
+fn uninstall_keeps_a_file_changed_since_the_install() {
+    let home = fresh("changed");
+    app(&home, "--install-desktop");
+    let entry = home.join(".local/share/applications/steering-demos.desktop");
+    std::fs::write(&entry, "[Desktop Entry]\nName=Mine\n").unwrap();
+    let out = run(&home, "--uninstall-desktop");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("changed since it was installed"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&entry).unwrap(),
+        "[Desktop Entry]\nName=Mine\n"
+    );
+    let icon = home.join(".local/share/icons/hicolor/256x256/apps/steering-demos.png");
+    assert!(!icon.exists(), "the untouched icons go");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 /// A data folder whose path a manifest line cannot hold (a newline, a
 /// byte that is not UTF-8) is refused before anything is written.
 #[test]
