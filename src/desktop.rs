@@ -25,8 +25,8 @@ const SVG: &[u8] = include_bytes!("../assets/icons/steering-demos.svg");
 
 /// Where the desktop looks for entries and icons: `$XDG_DATA_HOME`, or
 /// `~/.local/share` (empty and relative values ignored, as the spec says).
-/// A path the manifest cannot hold one a line (not UTF-8, or with a
-/// newline or another control character) is refused.
+/// A path a manifest line cannot hold (not UTF-8, or with a newline or
+/// another control character) is refused.
 pub fn data_home() -> Result<PathBuf, String> {
     let home = crate::config::xdg_dir("XDG_DATA_HOME", ".local/share").ok_or_else(|| {
         "neither XDG_DATA_HOME nor HOME is an absolute path: nowhere to install".to_string()

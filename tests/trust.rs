@@ -31,6 +31,18 @@ fn refused(args: &[&str]) -> String {
     stderr
 }
 
+/// A run with `config_home` as XDG_CONFIG_HOME that exits 2; its stderr.
+fn exit_2_with_settings(config_home: &std::path::Path, args: &[&str]) -> String {
+    let out = binary()
+        .args(args)
+        .env("XDG_CONFIG_HOME", config_home)
+        .output()
+        .expect("the binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    stderr
+}
+
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sd-trust-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -394,37 +406,25 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
         "[wander]\nagents = 0\n",
     )
     .unwrap();
-    // A default demos.toml that is a folder is refused too, not skipped.
-    let odd = temp("xdg-odd");
-    std::fs::create_dir_all(odd.join("steering-demos/demos.toml")).unwrap();
-    let out = (binary()
-        .args(["--list"])
-        .env("XDG_CONFIG_HOME", &odd)
-        .output())
-    .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("demos.toml: not a regular file"),
-        "{stderr}"
-    );
     for args in [
         &["--scene", "wander", "--share"][..],
         &["--list"],
         &["--presets"],
     ] {
-        let out = binary()
-            .args(args)
-            .env("XDG_CONFIG_HOME", &folder)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        let stderr = exit_2_with_settings(&folder, args);
         assert!(
             stderr.contains("demos.toml:2:1: key `wander.agents`"),
             "{stderr}"
         );
     }
+    // A default demos.toml that is a folder is refused too, not skipped.
+    let odd = temp("xdg-odd");
+    std::fs::create_dir_all(odd.join("steering-demos/demos.toml")).unwrap();
+    let stderr = exit_2_with_settings(&odd, &["--list"]);
+    assert!(
+        stderr.contains("demos.toml: not a regular file"),
+        "{stderr}"
+    );
     // --share says which of a file's settings its link leaves out.
     std::fs::write(&file, "[app]\nstage = [1000.0, 700.0]\n").unwrap();
     let out = run(&[

@@ -170,19 +170,7 @@ impl Config {
         }
         let app: AppConfig = match table(doc, "app") {
             Some(v) => {
-                // A table, its pointer a table: serde would read an array
-                // as the fields in order (`app = [30]` as tick_hz).
-                let not_a_table = |key: &str| {
-                    let e = Invalid::new(key, "must be a table ([name] or { ... })");
-                    located.invalid(doc, &[], e)
-                };
-                let DeValue::Table(fields) = v.get_ref() else {
-                    return Err(not_a_table("app"));
-                };
-                let pointer = fields.iter().find(|(k, _)| k.get_ref() == "pointer");
-                if pointer.is_some_and(|(_, p)| !matches!(p.get_ref(), DeValue::Table(_))) {
-                    return Err(not_a_table("app.pointer"));
-                }
+                tables(&v, &["app"], "pointer", &located, doc)?;
                 typed(v, &located, doc)?
             }
             None => AppConfig::default(),
@@ -290,6 +278,33 @@ fn table<'a>(doc: &DeTable<'a>, name: &str) -> Option<toml::Spanned<DeValue<'a>>
         .map(|(_, v)| v.clone())
 }
 
+/// `value` (found at `here`) as a table, and its `inner` key, if given,
+/// a table too; that key's value. serde would read an array as a
+/// struct's fields in order (`app = [30]` as tick_hz, `params = [3.0]`
+/// as max_speed), so anything else is refused at its place.
+fn tables<'a>(
+    value: &toml::Spanned<DeValue<'a>>,
+    here: &[&str],
+    inner: &str,
+    located: &Locator<'_>,
+    doc: &DeTable<'_>,
+) -> Result<Option<toml::Spanned<DeValue<'a>>>, ConfigError> {
+    let not_a_table = |key: Option<&str>| {
+        let key = (here.iter().copied().chain(key)).filter(|k| !k.is_empty());
+        let key = key.collect::<Vec<_>>().join(".");
+        let e = Invalid::new(key, "must be a table ([name] or { ... })");
+        located.invalid(doc, &[], e)
+    };
+    let DeValue::Table(fields) = value.get_ref() else {
+        return Err(not_a_table(None));
+    };
+    let found = (fields.iter()).find(|(k, _)| k.get_ref() == inner);
+    match found.map(|(_, v)| v) {
+        Some(v) if !matches!(v.get_ref(), DeValue::Table(_)) => Err(not_a_table(Some(inner))),
+        found => Ok(found.cloned()),
+    }
+}
+
 fn typed<'a, T: Deserialize<'a>>(
     v: toml::Spanned<DeValue<'a>>,
     located: &Locator<'_>,
@@ -351,29 +366,7 @@ fn scene_from(
 ) -> Result<SceneConfig, ConfigError> {
     let mut scene = SceneConfig::defaults(entry, app);
     let blame = |e: Invalid| located.invalid(doc, here, e);
-    // A table, and its params a table: serde would read an array as a
-    // struct's fields in order (`params = [3.0]` as max_speed = 3.0).
-    let not_a_table = |key: &str| {
-        let whole = here.iter().copied().chain([key]).filter(|k| !k.is_empty());
-        let key = whole.collect::<Vec<_>>().join(".");
-        located.invalid(
-            doc,
-            &[],
-            Invalid::new(key, "must be a table ([name] or { ... })"),
-        )
-    };
-    let DeValue::Table(fields) = value.get_ref() else {
-        return Err(not_a_table(""));
-    };
-    let params_value = (fields.iter())
-        .find(|(k, _)| k.get_ref() == "params")
-        .map(|(_, v)| v.clone());
-    if params_value
-        .as_ref()
-        .is_some_and(|v| !matches!(v.get_ref(), DeValue::Table(_)))
-    {
-        return Err(not_a_table("params"));
-    }
+    let params_value = tables(&value, here, "params", located, doc)?;
     let raw: RawScene = typed(value, located, doc)?;
     if let Some(params) = params_value {
         scene.params = entry
