@@ -74,7 +74,7 @@ fn scene_table(out: &mut String, number_: usize, e: &Entry) {
         let _ = writeln!(out, "# {}", knob_note(knob));
         let _ = writeln!(out, "{} = {}", knob.name, toml_number(knob, knob.default));
     }
-    for (key, value) in e.fixed_params() {
+    for (key, value) in e.default_params().fixed_values() {
         if let Some((_, doc)) = e.fixed_docs.iter().find(|(k, _)| *k == key) {
             let _ = writeln!(out, "# {doc}");
         }

@@ -56,8 +56,8 @@ pub fn fragment(entry: &Entry, setup: &Setup) -> String {
             out.push_str(&format!("&{}={}", knob.name, value as f32));
         }
     }
-    let props = entry.props(setup.params.as_ref());
-    if let Some(props) = props.filter(|p| Some(p) != entry.props(defaults.as_ref()).as_ref()) {
+    let props = setup.params.props();
+    if let Some(props) = props.filter(|p| Some(p) != defaults.props().as_ref()) {
         let items = props.items.iter().map(|p| match props.kind {
             PropKind::Obstacles { .. } => format!("{},{},{}", p.at.x, p.at.y, p.radius),
             PropKind::Path { .. } | PropKind::Corners => format!("{},{}", p.at.x, p.at.y),
@@ -75,7 +75,7 @@ pub fn fragment(entry: &Entry, setup: &Setup) -> String {
 /// the scene checks its parameters, and the starts.
 pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), String> {
     if let Some(items) = &link.props {
-        let Some(mut props) = entry.props(setup.params.as_ref()) else {
+        let Some(mut props) = setup.params.props() else {
             return Err(format!("scene `{}` has no props to edit", entry.name));
         };
         let width = match props.kind {
@@ -107,7 +107,7 @@ pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), 
             edited.push(Prop { at, radius });
         }
         props.items = edited;
-        entry.set_props(setup.params.as_mut(), &props);
+        setup.params.set_props(&props);
     }
     if let Some(items) = &link.starts {
         setup.starts = crate::config::parse_starts(items)?;
@@ -238,10 +238,10 @@ mod tests {
         let entry = find("patrol").unwrap();
         let config = crate::config::Config::embedded();
         let mut setup = config.scene("patrol").unwrap().setup();
-        let mut props = entry.props(setup.params.as_ref()).unwrap();
+        let mut props = setup.params.props().unwrap();
         props.items[1].at = Vec2::new(123.25, 456.5);
         props.add(Vec2::new(0.1, 0.2));
-        entry.set_props(setup.params.as_mut(), &props);
+        setup.params.set_props(&props);
         setup.starts.put(2, Vec2::new(7.5, 8.0));
         let text = fragment(entry, &setup);
         assert!(
@@ -251,7 +251,7 @@ mod tests {
         let link = parse(&text).unwrap();
         let mut opened = config.scene("patrol").unwrap().setup();
         apply_edits(&link, entry, &mut opened).unwrap();
-        assert_eq!(entry.props(opened.params.as_ref()), Some(props));
+        assert_eq!(opened.params.props(), Some(props));
         assert_eq!(opened.starts, setup.starts);
         assert_eq!(fragment(entry, &opened), text);
         // An unedited run says nothing of edits.

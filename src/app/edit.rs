@@ -166,9 +166,8 @@ impl App {
     /// Writes edited props into the scene's start and hands them to the
     /// running panes (live, like a knob).
     fn set_props(&mut self, props: &Props) {
-        let entry = self.entry();
         let params = &mut self.memory[self.index].params;
-        if !entry.set_props(params.as_mut(), props) {
+        if !params.set_props(props) {
             return;
         }
         let params = params.clone();

@@ -369,8 +369,8 @@ fn scene_from(
     let params_value = tables(&value, here, "params", located, doc)?;
     let raw: RawScene = typed(value, located, doc)?;
     if let Some(params) = params_value {
-        scene.params = entry
-            .parse_params(ValueDeserializer::from(params))
+        scene.params = (scene.params)
+            .parse(ValueDeserializer::from(params))
             .map_err(|e| located.toml_error(e, Some(doc)))?;
     }
     scene.seed = raw.seed.unwrap_or(scene.seed);

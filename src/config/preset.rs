@@ -442,8 +442,8 @@ pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
         }
     }
     let (now, before) = (
-        entry.fixed_values(setup.params.as_ref()),
-        entry.fixed_params(),
+        setup.params.fixed_values(),
+        entry.default_params().fixed_values(),
     );
     for (key, value) in now.iter().filter(|kv| !before.contains(kv)) {
         params.push_str(&format!("{key} = {value}\n"));

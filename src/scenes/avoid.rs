@@ -24,7 +24,6 @@ use crate::sim::lesson::{
     Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
 };
 use crate::sim::mind::Card;
-use crate::sim::props::Props;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
@@ -57,6 +56,7 @@ crate::params! {
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_avoid;
+    props discs(obstacles, new_obstacle_radius);
     fixed {
         /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
@@ -330,14 +330,6 @@ impl Lesson for AvoidScene {
 
     fn fade_alpha(&self) -> f32 {
         0.55
-    }
-
-    fn props(params: &AvoidSceneParams) -> Option<Props> {
-        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
-    }
-
-    fn set_props(params: &mut AvoidSceneParams, props: &Props) {
-        params.obstacles = props.to_discs();
     }
 }
 

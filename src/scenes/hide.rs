@@ -29,7 +29,6 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
-use crate::sim::props::Props;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::group::{SeparationParams, separation};
@@ -72,6 +71,7 @@ crate::params! {
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_hide;
+    props discs(obstacles, new_obstacle_radius);
     fixed {
         /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
@@ -387,14 +387,6 @@ impl Lesson for HideScene {
 
     fn agent_radius(&self) -> f32 {
         self.params.agent_radius
-    }
-
-    fn props(params: &HideSceneParams) -> Option<Props> {
-        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
-    }
-
-    fn set_props(params: &mut HideSceneParams, props: &Props) {
-        params.obstacles = props.to_discs();
     }
 }
 

@@ -40,7 +40,6 @@ use crate::sim::lesson::{
     Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
 };
 use crate::sim::mind::Card;
-use crate::sim::props::Props;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::combine::{Smoother, Term, dithered, prioritized, weighted_sum};
 use crate::steer::group::{SeparationParams, separation};
@@ -90,6 +89,7 @@ crate::params! {
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_manager;
+    props discs(obstacles, new_obstacle_radius);
     fixed {
         /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
@@ -449,14 +449,6 @@ impl Lesson for ManagerScene {
 
     fn headings(&self) -> Option<&[Vec2]> {
         Some(&self.headings)
-    }
-
-    fn props(params: &ManagerParams) -> Option<Props> {
-        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
-    }
-
-    fn set_props(params: &mut ManagerParams, props: &Props) {
-        params.obstacles = props.to_discs();
     }
 }
 

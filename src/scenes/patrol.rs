@@ -20,7 +20,6 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
-use crate::sim::props::{PropKind, Props};
 use crate::steer::Limits;
 use crate::steer::path::{
     PathFollower, PathMode, distance_to_polyline, follow_by_projection, follow_path,
@@ -46,6 +45,7 @@ crate::params! {
         ahead: f32 = 10.0, 0.0..=100.0, step 1.0, "px", Live;
     }
     check check_nodes;
+    props points(Path { closed: false }, nodes);
     fixed {
         /// The path's nodes, [x, y] in world px, on the stage (at least 2).
         nodes: Vec<[f32; 2]> = vec![
@@ -407,14 +407,6 @@ impl Lesson for PatrolScene {
             self.visited.resize(self.nodes.len(), false);
         }
         self.params = params.clone();
-    }
-
-    fn props(params: &PatrolParams) -> Option<Props> {
-        Some(Props::points(PropKind::Path { closed: false }, &params.nodes))
-    }
-
-    fn set_props(params: &mut PatrolParams, props: &Props) {
-        params.nodes = props.to_points();
     }
 }
 

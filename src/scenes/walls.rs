@@ -21,7 +21,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Field, Invalid, Knob};
 use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
 use crate::sim::mind::Card;
-use crate::sim::props::{MIN_CORNERS, PropKind, Props};
+use crate::sim::props::MIN_CORNERS;
 use crate::steer::Limits;
 use crate::steer::walls::{Wall, feelers, outside_by, room, wall_avoidance};
 use crate::steer::wander::{SERIES, next_angle, wander};
@@ -45,6 +45,7 @@ crate::params! {
         lost_distance: f32 = 80.0, 20.0..=500.0, step 10.0, "px", Live, Setup;
     }
     check check_corners;
+    props points(Corners, corners);
     fixed {
         /// The room's corners, [x, y] in world px, on the stage (at least 3); its walls join them in order.
         corners: Vec<[f32; 2]> = ROOM.iter().map(|c| c.to_array()).collect();
@@ -265,14 +266,6 @@ impl Lesson for WallsScene {
             self.walls = room(&self.corners);
         }
         self.params = params.clone();
-    }
-
-    fn props(params: &WallsParams) -> Option<Props> {
-        Some(Props::points(PropKind::Corners, &params.corners))
-    }
-
-    fn set_props(params: &mut WallsParams, props: &Props) {
-        params.corners = props.to_points();
     }
 }
 

@@ -6,7 +6,6 @@ use super::crowd::Look;
 use super::knobs::{Knob, Params};
 use super::lesson::{Defaults, Lesson, Scene, Setup, Spawn, Variant};
 use super::mind::Card;
-use super::props::Props;
 
 /// A scene kind, type-erased: its name, title, variants, knobs and how to
 /// build it.
@@ -28,11 +27,6 @@ pub struct Entry {
     cards: fn(usize) -> Card,
     pub(crate) build: fn(&Setup, &mut Spawn) -> Started,
     default_params: fn() -> Box<dyn Params>,
-    parse: fn(toml::de::ValueDeserializer<'_>) -> Result<Box<dyn Params>, toml::de::Error>,
-    fixed: fn() -> Vec<(String, String)>,
-    fixed_values: fn(&dyn Params) -> Vec<(String, String)>,
-    props: fn(&dyn Params) -> Option<Props>,
-    set_props: fn(&mut dyn Params, &Props) -> bool,
     /// The looks of the agents the agent count counts ([`Lesson::CROWD`]).
     pub crowd: &'static [Look],
 }
@@ -62,11 +56,6 @@ impl Entry {
             cards: card::<L>,
             build: build::<L>,
             default_params: default_params::<L>,
-            parse: parse::<L>,
-            fixed: fixed::<L>,
-            fixed_values: fixed_values::<L>,
-            props: props::<L>,
-            set_props: set_props::<L>,
             crowd: L::CROWD,
         }
     }
@@ -74,26 +63,6 @@ impl Entry {
     /// The parameters the scene declares as defaults (the tutorial's constants).
     pub fn default_params(&self) -> Box<dyn Params> {
         (self.default_params)()
-    }
-
-    /// The parameters that are not knobs (a path's nodes, obstacles), at
-    /// their defaults, as TOML keys and values.
-    pub fn fixed_params(&self) -> Vec<(String, String)> {
-        (self.fixed)()
-    }
-
-    /// The parameters of `params` that are not knobs, as TOML keys and
-    /// values (nothing if they are another scene's).
-    pub fn fixed_values(&self, params: &dyn Params) -> Vec<(String, String)> {
-        (self.fixed_values)(params)
-    }
-
-    /// Reads the scene's `params` table.
-    pub fn parse_params(
-        &self,
-        table: toml::de::ValueDeserializer<'_>,
-    ) -> Result<Box<dyn Params>, toml::de::Error> {
-        (self.parse)(table)
     }
 
     /// Index of the variant called `name`, or an error listing the valid ones.
@@ -114,16 +83,6 @@ impl Entry {
     /// The lesson card of variant `variant` (the first's, past the last).
     pub fn card(&self, variant: usize) -> Card {
         (self.cards)(variant)
-    }
-
-    /// The props in `params` a person may edit, if the scene has any.
-    pub fn props(&self, params: &dyn Params) -> Option<Props> {
-        (self.props)(params)
-    }
-
-    /// Writes edited props into `params`; false if they are another scene's.
-    pub fn set_props(&self, params: &mut dyn Params, props: &Props) -> bool {
-        (self.set_props)(params, props)
     }
 
     /// The knob `+` and `-` turn.
@@ -185,37 +144,6 @@ impl std::fmt::Display for WrongScene {
     }
 }
 
-fn fixed<L: Lesson>() -> Vec<(String, String)> {
-    fixed_values::<L>(&L::Params::default())
-}
-
-fn fixed_values<L: Lesson>(params: &dyn Params) -> Vec<(String, String)> {
-    let Ok(params) = typed::<L>(params) else {
-        return Vec::new();
-    };
-    let Ok(toml::Value::Table(table)) = toml::Value::try_from(params) else {
-        return Vec::new();
-    };
-    let knobs = <L::Params as super::knobs::Tunable>::KNOBS;
-    table
-        .into_iter()
-        .filter(|(key, _)| !knobs.iter().any(|k| k.name == key))
-        .map(|(key, value)| (key, value.to_string()))
-        .collect()
-}
-
-fn props<L: Lesson>(params: &dyn Params) -> Option<Props> {
-    L::props(typed::<L>(params).ok()?)
-}
-
-fn set_props<L: Lesson>(params: &mut dyn Params, props: &Props) -> bool {
-    let Some(params) = params.as_any_mut().downcast_mut::<L::Params>() else {
-        return false;
-    };
-    L::set_props(params, props);
-    true
-}
-
 fn card<L: Lesson>(variant: usize) -> Card {
     let all = L::Variant::ALL;
     L::card(all.get(variant).copied().unwrap_or(all[0]))
@@ -223,11 +151,4 @@ fn card<L: Lesson>(variant: usize) -> Card {
 
 fn default_params<L: Lesson>() -> Box<dyn Params> {
     Box::new(L::Params::default())
-}
-
-fn parse<L: Lesson>(
-    table: toml::de::ValueDeserializer<'_>,
-) -> Result<Box<dyn Params>, toml::de::Error> {
-    use serde::Deserialize as _;
-    Ok(Box::new(L::Params::deserialize(table)?))
 }

@@ -8,7 +8,6 @@ pub use super::figures::Figures;
 use super::knobs::{Field, Knob, Tunable};
 use super::mind::Card;
 use super::pointer::PointerMode;
-use super::props::Props;
 use super::sample::OverlaySample;
 use super::starts::Starts;
 use crate::overlay::Overlay;
@@ -324,14 +323,6 @@ pub trait Lesson: Send + Sized + Clone + 'static {
     fn neighbourhood(&self, _i: usize, _crowd: &Crowd) -> Option<Neighbourhood<'_>> {
         None
     }
-    /// The props a person may drag, add and remove (obstacles, a path's
-    /// nodes), as `params` holds them ([`Props`]); `None`: the scene has none.
-    fn props(_params: &Self::Params) -> Option<Props> {
-        None
-    }
-    /// Writes edited props back into `params` (the scene then takes them
-    /// through [`Lesson::retune`]).
-    fn set_props(_params: &mut Self::Params, _props: &Props) {}
     /// The looks of the agents the agent count counts (who `[` and `]`, and
     /// adding and removing agents, add and remove): the crowd, not its
     /// leader, target or hunter.

@@ -390,7 +390,7 @@ impl Runner {
     /// The props a person may edit (obstacles, path nodes), as the
     /// scene's parameters hold them.
     pub fn props(&self) -> Option<Props> {
-        self.entry.props(self.setup.params.as_ref())
+        self.setup.params.props()
     }
 }
 

@@ -124,9 +124,9 @@ fn a_saved_preset_reads_back_as_the_same_start_and_never_overwrites() {
     let mut setup = config.scene("patrol").unwrap().setup();
     setup.seed = 9;
     setup.params.set("path_radius", 35.0).unwrap();
-    let mut props = entry.props(setup.params.as_ref()).unwrap();
+    let mut props = setup.params.props().unwrap();
     props.items[0].at = Vec2::new(12.5, 40.25);
-    entry.set_props(setup.params.as_mut(), &props);
+    setup.params.set_props(&props);
     setup.starts.put(1, Vec2::new(300.0, 301.5));
     let first = save(&dir, entry, &setup).unwrap();
     let second = save(&dir, entry, &setup).unwrap();
@@ -134,7 +134,7 @@ fn a_saved_preset_reads_back_as_the_same_start_and_never_overwrites() {
     let back = read(&first, &config.app).unwrap().scene.setup();
     assert_eq!(back.seed, 9);
     assert_eq!(back.params.get("path_radius"), Some(35.0));
-    assert_eq!(entry.props(back.params.as_ref()), Some(props));
+    assert_eq!(back.params.props(), Some(props));
     assert_eq!(back.starts, setup.starts);
     let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(names.len(), 2, "no temporary file is left");
