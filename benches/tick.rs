@@ -10,8 +10,8 @@
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::time::Duration;
 use steering_demos::config::Config;
-use steering_demos::sim::lesson::Input;
 use steering_demos::sim::runner::Runner;
+use steering_demos::sim::scene::Input;
 use steering_demos::steer::neighbors::NeighborMode;
 
 const WARM_UP_TICKS: u64 = 30;

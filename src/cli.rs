@@ -6,7 +6,7 @@ use crate::controls;
 use crate::quote::quoted;
 use crate::scenes::registry;
 use crate::sim::knobs::{Knob, number};
-use crate::sim::lesson::Setup;
+use crate::sim::scene::Setup;
 use crate::steer::neighbors::NeighborMode;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use glam::Vec2;
@@ -344,7 +344,7 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
         setup.seed = seed;
     }
     if let Some(agents) = args.agents {
-        let knob = entry.defaults.agents;
+        let knob = entry.agents;
         knob.check(agents as f64).map_err(|m| {
             let m = crate::quote::as_typed(&m, &agents.to_string());
             format!("--agents {m} for scene `{}`", entry.name)
@@ -359,11 +359,11 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
         if seen.contains(&key) {
             return Err(format!("--set {}: the knob is set twice", quoted(key)));
         }
-        if key == entry.defaults.agents.name && args.agents.is_some() {
+        if key == entry.agents.name && args.agents.is_some() {
             return Err("--set agents and --agents: give the count once".into());
         }
         seen.push(key);
-        set(assignment, entry.name, &entry.defaults.agents, &mut setup)?;
+        set(assignment, entry.name, &entry.agents, &mut setup)?;
     }
     setup
         .params
@@ -453,7 +453,7 @@ pub fn list(config: &Config) -> String {
             })
             .collect();
         out.push_str(&format!("   variants: {}\n", variants.join(", ")));
-        let agents = e.defaults.agents;
+        let agents = e.agents;
         out.push_str(&knob_line(&agents, scene.agents as f64));
         for knob in e.knobs {
             let value = scene.params.get(knob.name).unwrap_or(knob.default);

@@ -138,7 +138,7 @@ impl Scope {
         match self {
             Scope::All => true,
             Scope::Desktop => !IN_BROWSER,
-            Scope::PrimaryKnob => entry.primary().is_some(),
+            Scope::PrimaryKnob => entry.primary.is_some(),
             Scope::Variants => entry.variants.len() > 1,
             Scope::Props => scene.props().is_some(),
         }

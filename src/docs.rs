@@ -6,7 +6,7 @@
 
 use crate::config::app;
 use crate::scenes::SCENES;
-use crate::sim::entry::Entry;
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::{Apply, Knob, number};
 use crate::sim::pointer::PointerMode;
 use std::fmt::Write as _;
@@ -43,8 +43,8 @@ pub fn demos_toml() -> String {
     out
 }
 
-fn scene_table(out: &mut String, number_: usize, e: &Entry) {
-    let d = &e.defaults;
+fn scene_table(out: &mut String, number_: usize, e: &SceneDecl) {
+    let d = e;
     let name = e.name;
     let _ = writeln!(out, "# {number_}. {}", e.title);
     for (variant, lesson) in e.variants.iter().zip(e.lessons) {
@@ -55,7 +55,7 @@ fn scene_table(out: &mut String, number_: usize, e: &Entry) {
     let _ = writeln!(out, "# {}", knob_note(&d.agents));
     let _ = writeln!(out, "agents = {}", number(d.agents.default));
     let _ = writeln!(out, "# One of: {}.", e.variants.join(", "));
-    let _ = writeln!(out, "variant = \"{}\"", e.variants[d.variant]);
+    let _ = writeln!(out, "variant = \"{}\"", e.variants[d.default_variant]);
     if let Some(hz) = d.tick_hz {
         let _ = writeln!(out, "# The lesson's own pace, in ticks per second.");
         let _ = writeln!(out, "tick_hz = {}", number(f64::from(hz)));
@@ -124,7 +124,7 @@ pub fn scene_table_markdown() -> String {
             .variants
             .iter()
             .enumerate()
-            .map(|(v, name)| match v == e.defaults.variant {
+            .map(|(v, name)| match v == e.default_variant {
                 true => format!("**`{name}`**"),
                 false => format!("`{name}`"),
             })
@@ -136,7 +136,7 @@ pub fn scene_table_markdown() -> String {
             picture(e.name),
             e.title,
             variants.join(", "),
-            e.lessons[e.defaults.variant],
+            e.lessons[e.default_variant],
             name = e.name,
         );
     }
@@ -212,7 +212,7 @@ mod tests {
                 "{}",
                 entry.name
             );
-            assert_eq!(scene.variant, entry.defaults.variant, "{}", entry.name);
+            assert_eq!(scene.variant, entry.default_variant, "{}", entry.name);
         }
         up_to_date("demos.toml", &made);
     }

@@ -11,9 +11,9 @@
 //! print one.
 
 use crate::quote::quoted;
-use crate::sim::entry::Entry;
-use crate::sim::lesson::Setup;
+use crate::sim::decl::SceneDecl;
 use crate::sim::props::{NODE_PICK, Prop, PropKind};
+use crate::sim::scene::Setup;
 use crate::sim::starts::MAX_COORDINATE;
 use glam::Vec2;
 
@@ -41,7 +41,7 @@ pub struct Link {
 /// The fragment of a run of `entry` with `setup`: always its scene,
 /// variant, seed and agent count; then each knob whose value is not the
 /// scene's built-in default, in the order the scene declares them.
-pub fn fragment(entry: &Entry, setup: &Setup) -> String {
+pub fn fragment(entry: &SceneDecl, setup: &Setup) -> String {
     let mut out = format!(
         "#scene={}&variant={}&seed={}&agents={}",
         entry.name, entry.variants[setup.variant], setup.seed, setup.agents
@@ -73,7 +73,7 @@ pub fn fragment(entry: &Entry, setup: &Setup) -> String {
 
 /// Puts a link's edits into `setup` (its scene's): the props, checked as
 /// the scene checks its parameters, and the starts.
-pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), String> {
+pub fn apply_edits(link: &Link, entry: &SceneDecl, setup: &mut Setup) -> Result<(), String> {
     if let Some(items) = &link.props {
         let Some(mut props) = setup.params.props() else {
             return Err(format!("scene `{}` has no props to edit", entry.name));
@@ -271,7 +271,8 @@ mod tests {
         assert!(e.contains("props item 2") && e.contains("1000000"), "{e}");
         let e = parse("#scene=patrol&props=1,2;1e20,4").unwrap_err();
         assert!(e.contains("props item 2: `1e20` is out of range"), "{e}");
-        let e = apply_edits(&bad, find("seek").unwrap(), &mut opened).unwrap_err();
+        let mut seek = config.scene("seek").unwrap().setup();
+        let e = apply_edits(&bad, find("seek").unwrap(), &mut seek).unwrap_err();
         assert!(e.contains("no props"), "{e}");
     }
 

@@ -11,7 +11,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::Write as _;
 use steering_demos::config::Config;
-use steering_demos::sim::lesson::{Input, Setup};
+use steering_demos::sim::scene::{Input, Setup};
 
 struct Counting;
 
@@ -102,7 +102,7 @@ fn a_snapshot_costs_no_more_than_the_timeline_counts() {
     let config = Config::embedded();
     let mut short = Vec::new();
     for scene in &config.scenes {
-        let knob = scene.entry.defaults.agents;
+        let knob = scene.entry.agents;
         for agents in [
             scene.agents,
             (10_000.0f64).clamp(knob.min, knob.max) as usize,

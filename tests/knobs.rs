@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use steering_demos::config::{Config, SceneConfig};
 use steering_demos::sim::crowd::Metric;
 use steering_demos::sim::knobs::Knob;
-use steering_demos::sim::lesson::Setup;
 use steering_demos::sim::report::{Report, drive};
+use steering_demos::sim::scene::Setup;
 
 const TICKS: u64 = 300;
 
@@ -69,7 +69,7 @@ fn every_knob_at_its_min_default_and_max_runs_clean() {
             // The crowd's size is the same knob in every variant: the
             // configured variant is enough for it (a million agents take time).
             let sizes = if variant == scene.variant {
-                extremes(&entry.defaults.agents).to_vec()
+                extremes(&entry.agents).to_vec()
             } else {
                 Vec::new()
             };

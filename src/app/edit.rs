@@ -182,7 +182,7 @@ impl App {
     /// N: an agent of the crowd at the pointer; the scene starts again
     /// with it (and every other agent where it started).
     pub(super) fn add_agent(&mut self) -> Option<String> {
-        let knob = self.entry().defaults.agents;
+        let knob = self.entry().agents;
         let agents = self.setup().agents;
         if (agents + 1) as f64 > knob.max {
             return Some(format!("agent not added: {} is the most", knob.max));
@@ -210,7 +210,7 @@ impl App {
     /// without it.
     pub(super) fn remove_agent(&mut self) -> Option<String> {
         let id = self.agent_under_pointer()?;
-        let knob = self.entry().defaults.agents;
+        let knob = self.entry().agents;
         let fresh = self.start_runner(self.setup().variant);
         let look = *fresh.looks().get(id)?;
         if !self.entry().crowd.contains(&look) {

@@ -71,7 +71,6 @@ impl App {
         let left = self.setup().variant;
         let right = self
             .entry()
-            .defaults
             .compare
             .filter(|&v| v != left)
             .unwrap_or((left + 1) % count);

@@ -10,10 +10,10 @@ use crate::config::{Config, SceneConfig};
 pub use crate::controls::Action;
 use crate::controls::IN_BROWSER;
 use crate::overlay::Meaning;
-use crate::sim::entry::Entry;
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::{Apply, Knob, number};
-use crate::sim::lesson::{Input, Setup};
 use crate::sim::runner::Runner;
+use crate::sim::scene::{Input, Setup};
 use crate::steer::neighbors::NeighborMode;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
@@ -196,7 +196,7 @@ impl App {
     }
 
     /// The running scene's registry row.
-    pub fn entry(&self) -> &'static Entry {
+    pub fn entry(&self) -> &'static SceneDecl {
         self.scene_config().entry
     }
 
@@ -212,7 +212,7 @@ impl App {
 
     /// The knob + and - turn, with its current value.
     pub fn primary(&self) -> Option<(&'static Knob, f64)> {
-        let knob = self.entry().primary()?;
+        let knob = self.entry().primary?;
         Some((knob, self.setup().params.get(knob.name)?))
     }
 
@@ -327,7 +327,7 @@ impl App {
                 Some(format!("neighbors {name}"))
             }
             Action::Agents(steps) => {
-                let knob = self.entry().defaults.agents;
+                let knob = self.entry().agents;
                 let setup = &mut self.memory[self.index];
                 let agents = knob.stepped(setup.agents as f64, steps) as usize;
                 if agents == setup.agents {

@@ -14,11 +14,12 @@ pub use app::AppConfig;
 pub use locate::ConfigError;
 
 use crate::scenes::{SCENES, registry};
-use crate::sim::entry::{Entry, WrongScene};
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::{Invalid, Params};
-use crate::sim::lesson::Setup;
 use crate::sim::pointer::{PointerMode, ScriptedPointer};
 use crate::sim::runner::Runner;
+use crate::sim::scene::Setup;
+use crate::sim::scene::WrongScene;
 use crate::sim::starts::Starts;
 use crate::steer::neighbors::NeighborMode;
 use glam::Vec2;
@@ -69,7 +70,7 @@ pub struct Config {
 /// How one scene starts.
 #[derive(Debug, Clone)]
 pub struct SceneConfig {
-    pub entry: &'static Entry,
+    pub entry: &'static SceneDecl,
     pub seed: u64,
     pub agents: usize,
     /// Index of the variant shown first.
@@ -85,13 +86,13 @@ pub struct SceneConfig {
 
 impl SceneConfig {
     /// The scene's declared defaults, before demos.toml.
-    fn defaults(entry: &'static Entry, app: &AppConfig) -> Self {
-        let d = &entry.defaults;
+    fn defaults(entry: &'static SceneDecl, app: &AppConfig) -> Self {
+        let d = entry;
         Self {
             entry,
             seed: d.seed,
             agents: d.agents.default as usize,
-            variant: d.variant,
+            variant: d.default_variant,
             tick_hz: d.tick_hz.unwrap_or(app.tick_hz),
             pointer: d.pointer,
             params: entry.default_params(),
@@ -328,7 +329,7 @@ struct RawScene {
 }
 
 fn scene(
-    entry: &'static Entry,
+    entry: &'static SceneDecl,
     doc: &DeTable<'_>,
     located: &Locator<'_>,
     app: &AppConfig,
@@ -357,7 +358,7 @@ fn scene(
 /// A scene's table `value`, found at `here` in `doc` (a preset's is the
 /// whole file), over the scene's declared defaults.
 fn scene_from(
-    entry: &'static Entry,
+    entry: &'static SceneDecl,
     value: toml::Spanned<DeValue<'_>>,
     here: &[&str],
     doc: &DeTable<'_>,
@@ -375,7 +376,7 @@ fn scene_from(
     }
     scene.seed = raw.seed.unwrap_or(scene.seed);
     if let Some(agents) = raw.agents {
-        let knob = entry.defaults.agents;
+        let knob = entry.agents;
         knob.check(agents as f64)
             .map_err(|m| blame(Invalid::new("agents", m)))?;
         scene.agents = agents as usize;

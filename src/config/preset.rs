@@ -25,9 +25,9 @@ use super::ConfigError;
 use super::locate::Locator;
 use super::{AppConfig, SceneConfig, scene_from, table};
 use crate::scenes::registry;
-use crate::sim::entry::Entry;
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::Invalid;
-use crate::sim::lesson::Setup;
+use crate::sim::scene::Setup;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
@@ -295,7 +295,7 @@ pub fn parse(file: &str, name: &str, text: &str, app: &AppConfig) -> Result<Pres
     };
     let description = string("description")?;
     let scene_name = string("scene")?;
-    let entry: &'static Entry = registry::find(&scene_name)
+    let entry: &'static SceneDecl = registry::find(&scene_name)
         .map_err(|m| located.invalid(doc, &[], Invalid::new("scene", m)))?;
     let mut rest = DeTable::new();
     for (k, v) in doc.iter() {
@@ -417,7 +417,7 @@ pub fn read(path: &Path, app: &AppConfig) -> Result<Preset, ConfigError> {
 
 /// A preset of the running start: scene, variant, seed, agents, every
 /// knob and prop that differs from the built-in defaults, and the starts.
-pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
+pub fn to_toml(entry: &SceneDecl, setup: &Setup, description: &str) -> String {
     let mut out = format!(
         "description = {}\nscene = \"{}\"\nvariant = \"{}\"\nseed = {}\nagents = {}\n",
         toml::Value::from(description),
@@ -459,7 +459,7 @@ pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
 /// scene and variant with the first free number: written whole to a
 /// temporary file, then linked to its name only if no file has it.
 /// Returns the path written.
-pub fn save(folder: &Path, entry: &Entry, setup: &Setup) -> Result<PathBuf, String> {
+pub fn save(folder: &Path, entry: &SceneDecl, setup: &Setup) -> Result<PathBuf, String> {
     let variant = entry.variants[setup.variant];
     let description = format!("{} ({variant}), saved from the window", entry.title);
     let text = to_toml(entry, setup, &description);

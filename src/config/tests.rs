@@ -32,10 +32,10 @@ fn shipped_demos_toml_states_the_declared_defaults() {
             "{}: demos.toml differs from the declared defaults",
             e.name
         );
-        assert_eq!(scene.seed, e.defaults.seed, "{}", e.name);
-        assert_eq!(scene.agents as f64, e.defaults.agents.default, "{}", e.name);
-        assert_eq!(scene.variant, e.defaults.variant, "{}", e.name);
-        assert_eq!(scene.pointer, e.defaults.pointer, "{}", e.name);
+        assert_eq!(scene.seed, e.seed, "{}", e.name);
+        assert_eq!(scene.agents as f64, e.agents.default, "{}", e.name);
+        assert_eq!(scene.variant, e.default_variant, "{}", e.name);
+        assert_eq!(scene.pointer, e.pointer, "{}", e.name);
         for knob in e.knobs {
             assert!(
                 EMBEDDED.contains(&format!("\n{} = ", knob.name)),

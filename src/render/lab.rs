@@ -235,7 +235,7 @@ fn knob_grid(
                     Apply::Live => label,
                     Apply::Restart => format!("{label} *"),
                 };
-                let turned_by = if entry.primary() == Some(knob) {
+                let turned_by = if entry.primary == Some(knob) {
                     "\nkeys: + and -"
                 } else {
                     ""

@@ -95,7 +95,7 @@ const NUMBERS: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
 pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
     let scene = app.scene();
     let entry = app.entry();
-    let card = entry.card(scene.setup().variant);
+    let card = scene.card();
     pane(ctx, "card", r, |ui| {
         ui.label(RichText::new(format!("{}: {}", entry.title, app.variant())).strong());
         egui::ScrollArea::vertical().show(ui, |ui| {

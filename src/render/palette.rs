@@ -100,7 +100,7 @@ pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
 mod colour_blind {
     use super::*;
     use steering_demos::config::Config;
-    use steering_demos::sim::lesson::Input;
+    use steering_demos::sim::scene::Input;
 
     /// Least CIE76 distance between two colours a person must tell apart
     /// as thin lines on the stage (about the step between two adjacent

@@ -35,10 +35,9 @@ use super::{
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{
-    Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
-};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::combine::{Smoother, Term, dithered, prioritized, weighted_sum};
@@ -172,15 +171,17 @@ pub struct ManagerScene {
     turn_now: f32,
 }
 
-impl Lesson for ManagerScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "manager",
-        "The movement manager",
-        3,
-        Knob::agents("Agents in the room.", 40, 400, 1),
-        0,
-    );
-    const PRIMARY: Option<Field<ManagerParams>> = Some(ManagerParams::smoothing);
+/// The manager scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "manager",
+    title: "The movement manager",
+    seed: 3,
+    agents: Knob::agents("Agents in the room.", 40, 400, 1),
+    primary: Some(ManagerParams::smoothing.knob()),
+    ..SceneDecl::of::<ManagerScene>()
+};
+
+impl Build for ManagerScene {
     type Params = ManagerParams;
     type Variant = Variant;
 
@@ -217,8 +218,11 @@ impl Lesson for ManagerScene {
             turn_now: 0.0,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for ManagerScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const TERMS: [&str; 4] = [
             "walls = wall_avoidance(ahead) * wall_weight  // and the side feelers",
             "avoidance = obstacle_avoidance(velocity) * obstacle_weight",
@@ -265,7 +269,7 @@ impl Lesson for ManagerScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
@@ -440,11 +444,13 @@ impl Lesson for ManagerScene {
         ))
     }
 
-    fn retune(&mut self, params: &ManagerParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &ManagerParams = SCENE.typed(params)?;
         if params.obstacles != self.params.obstacles {
             self.obstacles = round_obstacles(&params.obstacles);
         }
         self.params = params.clone();
+        Ok(())
     }
 
     fn headings(&self) -> Option<&[Vec2]> {

@@ -18,8 +18,9 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::sim::props::MIN_CORNERS;
 use crate::steer::Limits;
@@ -110,15 +111,18 @@ pub struct WallsScene {
     rng: rand_pcg::Pcg32,
 }
 
-impl Lesson for WallsScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "walls",
-        "Walls: containment with feelers",
-        1,
-        Knob::agents("Wanderers in the room.", 20, 200, 1),
-        1,
-    );
-    const PRIMARY: Option<Field<WallsParams>> = Some(WallsParams::feeler_length);
+/// The walls scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "walls",
+    title: "Walls: containment with feelers",
+    seed: 1,
+    agents: Knob::agents("Wanderers in the room.", 20, 200, 1),
+    default_variant: 1,
+    primary: Some(WallsParams::feeler_length.knob()),
+    ..SceneDecl::of::<WallsScene>()
+};
+
+impl Build for WallsScene {
     type Params = WallsParams;
     type Variant = Variant;
 
@@ -156,8 +160,11 @@ impl Lesson for WallsScene {
             rng,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for WallsScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         match variant {
             Variant::None => Card {
                 idea: "The agents wander and nothing else. \
@@ -178,7 +185,7 @@ impl Lesson for WallsScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
@@ -260,12 +267,14 @@ impl Lesson for WallsScene {
         ]
     }
 
-    fn retune(&mut self, params: &WallsParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &WallsParams = SCENE.typed(params)?;
         if params.corners != self.params.corners {
             self.corners = params.corners.iter().map(|&c| Vec2::from(c)).collect();
             self.walls = room(&self.corners);
         }
         self.params = params.clone();
+        Ok(())
     }
 }
 

@@ -242,7 +242,7 @@ impl<P: Tunable> Field<P> {
     }
 
     /// Its declaration: range, step, unit, doc.
-    pub fn knob(self) -> &'static Knob {
+    pub const fn knob(self) -> &'static Knob {
         &P::KNOBS[self.index]
     }
 

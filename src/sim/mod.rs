@@ -4,17 +4,17 @@
 
 pub mod cells;
 pub mod crowd;
-pub mod entry;
+pub mod decl;
 pub mod exact;
 pub mod figures;
 pub mod knobs;
-pub mod lesson;
 pub mod mind;
 pub mod pointer;
 pub mod props;
 pub mod report;
 pub mod runner;
 pub mod sample;
+pub mod scene;
 pub mod series;
 pub mod starts;
 

@@ -2,11 +2,11 @@
 //! JSON object.
 
 use super::crowd::{Metric, Sampling};
-use super::entry::WrongScene;
 use super::knobs::number;
-use super::lesson::Input;
 use super::pointer::ScriptedPointer;
 use super::runner::Runner;
+use super::scene::Input;
+use super::scene::WrongScene;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
 use std::fmt::Write as _;

@@ -20,11 +20,11 @@ fn agents(n: usize) -> Vec<usize> {
 #[test]
 fn every_name_on_every_card_gets_a_number_from_the_running_scene() {
     for entry in SCENES {
-        for (v, variant) in entry.variants.iter().enumerate() {
-            let card = entry.card(v);
+        for variant in entry.variants {
+            let mut run = scene_with(entry.name, variant, Some(40));
+            let card = run.scene.card();
             let wanted: BTreeSet<&str> = card.formula.iter().flat_map(|l| names(l)).collect();
             let mut found = BTreeSet::new();
-            let mut run = scene_with(entry.name, variant, Some(40));
             let n = run.scene.crowd().len();
             for id in agents(n) {
                 run.scene.select(Some(id));

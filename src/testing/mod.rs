@@ -7,10 +7,10 @@ mod runner;
 
 use crate::config::Config;
 use crate::sim::knobs::{Field, Tunable};
-use crate::sim::lesson::Setup;
 use crate::sim::pointer::ScriptedPointer;
 use crate::sim::report::{Report, drive};
 use crate::sim::runner::Runner;
+use crate::sim::scene::Setup;
 use crate::steer::neighbors::NeighborMode;
 
 /// A shipped scene with its scripted pointer.

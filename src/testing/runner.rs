@@ -157,9 +157,9 @@ fn recorded_arrows_carry_the_raw_vector_lengths() {
 #[test]
 fn another_scenes_parameters_or_variant_are_refused_not_replaced() {
     use crate::scenes::registry::find;
-    use crate::sim::entry::WrongScene;
-    use crate::sim::lesson::Setup;
     use crate::sim::runner::{OverlaySettings, Runner};
+    use crate::sim::scene::Setup;
+    use crate::sim::scene::WrongScene;
     use crate::steer::neighbors::NeighborMode;
     let (seek, flock) = (find("seek").unwrap(), find("flock").unwrap());
     let settings = OverlaySettings {

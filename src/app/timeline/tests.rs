@@ -141,7 +141,7 @@ fn flock_of(agents: usize) -> App {
     let index = (config.scenes.iter())
         .position(|s| s.name() == "flock")
         .unwrap();
-    let setup = crate::sim::lesson::Setup {
+    let setup = crate::sim::scene::Setup {
         agents,
         ..config.scenes[index].setup()
     };

@@ -85,7 +85,7 @@ fn every_shipped_preset_reads_and_runs() {
         let (mut runner, pointer) = config.start(&p.scene, &p.scene.setup()).unwrap();
         for _ in 0..60 {
             let pointer = pointer.at(runner.tick());
-            runner.step(&crate::sim::lesson::Input { pointer });
+            runner.step(&crate::sim::scene::Input { pointer });
         }
         assert!(
             runner.crowd().positions().iter().all(|p| p.is_finite()),
