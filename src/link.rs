@@ -88,7 +88,7 @@ pub fn apply_edits(link: &Link, entry: &SceneDecl, setup: &mut Setup) -> Result<
             if item.len() != width {
                 return Err(format!(
                     "{what} has {}; each {} is {}",
-                    crate::sim::exact::numbers(item.len()),
+                    crate::sim::arrays::numbers(item.len()),
                     props.noun(),
                     ["x,y", "x,y,radius"][width - 2]
                 ));

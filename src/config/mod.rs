@@ -421,7 +421,7 @@ pub(crate) fn parse_starts(items: &[Vec<f64>]) -> Result<Starts, String> {
             return Err(format!(
                 "item {} has {}; each is [agent, x, y]",
                 k + 1,
-                crate::sim::exact::numbers(item.len())
+                crate::sim::arrays::numbers(item.len())
             ));
         };
         if !(0.0..=f64::from(u32::MAX)).contains(&number) || number.fract() != 0.0 {

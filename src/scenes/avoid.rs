@@ -25,7 +25,7 @@ use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Se
 use crate::sim::mind::Card;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
-use crate::steer::group::{SeparationParams, separation};
+use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
 use glam::Vec2;

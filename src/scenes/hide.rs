@@ -32,7 +32,7 @@ use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, Wro
 use crate::sim::mind::Card;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
-use crate::steer::group::{SeparationParams, separation};
+use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::hide::{HideParams, blocks_sight, hide};
 use crate::steer::pursuit::{Prediction, evade, predict};
 use crate::steer::seek::{arrive, seek, stay_within};

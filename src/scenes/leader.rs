@@ -19,7 +19,8 @@ use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Setup, Spawn, WrongScene};
 use crate::steer::par;
 use crate::steer::Limits;
-use crate::steer::group::{self, Apart, Leader, follow_leader, separation_from};
+use crate::steer::flock::{Apart, separation_from};
+use crate::steer::leader::{FollowParams, Leader, follow_leader};
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::seek::arrive;
 use crate::steer::sum::{ExactSum, ExactTotal};
@@ -105,9 +106,9 @@ pub struct LeaderScene {
 }
 
 impl LeaderScene {
-    fn follow(&self) -> group::FollowParams {
+    fn follow(&self) -> FollowParams {
         let p = &self.params;
-        group::FollowParams {
+        FollowParams {
             behind_dist: p.behind_dist,
             sight_radius: p.sight_radius,
             arrive_radius: p.arrive_radius,

@@ -41,7 +41,7 @@ use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Se
 use crate::sim::mind::Card;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::combine::{Smoother, Term, dithered, prioritized, weighted_sum};
-use crate::steer::group::{SeparationParams, separation};
+use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::walls::{Wall, feelers, outside_by, room, wall_avoidance};
 use crate::steer::wander::{SERIES, next_angle, wander};

@@ -2,10 +2,10 @@
 //! clock, the scripted pointer, the knobs and the headless report. Plain
 //! Rust on glam vectors: no window here.
 
+pub mod arrays;
 pub mod cells;
 pub mod crowd;
 pub mod decl;
-pub mod exact;
 pub mod figures;
 pub mod knobs;
 pub mod mind;

@@ -47,7 +47,7 @@ macro_rules! params {
             $( #[doc = $doc] pub $field: $ty, )*
             $($(
                 #[doc = $fdoc]
-                #[serde(deserialize_with = "crate::sim::exact::deserialize")]
+                #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
                 pub $ffield: $fty,
             )*)?
         }
