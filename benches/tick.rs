@@ -24,7 +24,7 @@ fn scene(name: &str, agents: usize, neighbors: NeighborMode) -> Runner {
     setup.agents = agents;
     setup.neighbors = neighbors;
     if name == "doorway" {
-        setup.variant = scene.entry.variant("v4").expect("v4");
+        setup.variant = scene.decl.variant("v4").expect("v4");
     }
     let (mut s, _) = config.start(scene, &setup).expect("its own setup");
     let input = Input {

@@ -35,10 +35,10 @@ const RULE: &str =
 /// demos.toml as the declarations make it.
 pub fn demos_toml() -> String {
     let mut out = format!("{HEAD}\n{}", app::TABLE);
-    for (n, entry) in SCENES.iter().enumerate() {
+    for (n, decl) in SCENES.iter().enumerate() {
         out.push('\n');
         out.push_str(RULE);
-        scene_table(&mut out, n + 1, entry);
+        scene_table(&mut out, n + 1, decl);
     }
     out
 }
@@ -206,13 +206,13 @@ mod tests {
         // What is generated reads back as the declared defaults.
         let config = Config::parse("generated", &made).expect("it parses");
         assert_eq!(config.app, crate::config::AppConfig::default());
-        for (scene, entry) in config.scenes.iter().zip(SCENES) {
+        for (scene, decl) in config.scenes.iter().zip(SCENES) {
             assert!(
-                scene.params.same(entry.default_params().as_ref()),
+                scene.params.same(decl.default_params().as_ref()),
                 "{}",
-                entry.name
+                decl.name
             );
-            assert_eq!(scene.variant, entry.default_variant, "{}", entry.name);
+            assert_eq!(scene.variant, decl.default_variant, "{}", decl.name);
         }
         up_to_date("demos.toml", &made);
     }

@@ -182,14 +182,14 @@ impl App {
     /// N: an agent of the crowd at the pointer; the scene starts again
     /// with it (and every other agent where it started).
     pub(super) fn add_agent(&mut self) -> Option<String> {
-        let knob = self.entry().agents;
+        let knob = self.decl().agents;
         let agents = self.setup().agents;
         if (agents + 1) as f64 > knob.max {
             return Some(format!("agent not added: {} is the most", knob.max));
         }
         let fresh = self.start_runner(self.setup().variant);
         let looks = fresh.looks();
-        let crowd = self.entry().crowd;
+        let crowd = self.decl().crowd;
         let number = looks
             .iter()
             .rposition(|l| crowd.contains(l))
@@ -210,10 +210,10 @@ impl App {
     /// without it.
     pub(super) fn remove_agent(&mut self) -> Option<String> {
         let id = self.agent_under_pointer()?;
-        let knob = self.entry().agents;
+        let knob = self.decl().agents;
         let fresh = self.start_runner(self.setup().variant);
         let look = *fresh.looks().get(id)?;
-        if !self.entry().crowd.contains(&look) {
+        if !self.decl().crowd.contains(&look) {
             return Some(format!("agent {id} kept: it is not one of the crowd"));
         }
         if ((self.setup().agents - 1) as f64) < knob.min {

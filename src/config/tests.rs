@@ -25,7 +25,7 @@ fn shipped_demos_toml_states_the_declared_defaults() {
     let names: Vec<&str> = config.scenes.iter().map(|s| s.name()).collect();
     assert_eq!(names, registry::names());
     for scene in &config.scenes {
-        let e = scene.entry;
+        let e = scene.decl;
         // demos.toml documents the defaults the scene declares: they agree.
         assert!(
             *scene.params == *e.default_params(),

@@ -252,11 +252,11 @@ pub const SCENE: SceneDecl = SceneDecl {
     title: "Queue at a doorway",
     seed: 5,
     agents: Knob::agents(
-            "Agents in the room (original: 60); the room grows to keep their density.",
-            60,
-            MAX_AGENTS,
-            1000,
-        ),
+        "Agents in the room (original: 60); the room grows to keep their density.",
+        60,
+        MAX_AGENTS,
+        1000,
+    ),
     default_variant: 4,
     tick_hz: Some(30.0),
     // The lesson's two ends: the orderly queue and the trampling crowd.

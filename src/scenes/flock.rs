@@ -115,11 +115,11 @@ pub const SCENE: SceneDecl = SceneDecl {
     title: "Flocking",
     seed: 8,
     agents: Knob::agents(
-            "Boids; the stage grows to keep their density.",
-            200,
-            MAX_AGENTS,
-            1000,
-        ),
+        "Boids; the stage grows to keep their density.",
+        200,
+        MAX_AGENTS,
+        1000,
+    ),
     default_variant: 2,
     primary: Some(FlockParams::cohesion_weight.knob()),
     ..SceneDecl::of::<FlockScene>()

@@ -123,11 +123,11 @@ pub const SCENE: SceneDecl = SceneDecl {
     title: "Leader following",
     seed: 6,
     agents: Knob::agents(
-            "Followers (the leader comes on top); past 2,000 the stage grows to keep their density.",
-            20,
-            MAX_AGENTS,
-            10,
-        ),
+        "Followers (the leader comes on top); past 2,000 the stage grows to keep their density.",
+        20,
+        MAX_AGENTS,
+        10,
+    ),
     primary: Some(LeaderParams::behind_dist.knob()),
     roles: &[
         (Look::Leader, "leader"),

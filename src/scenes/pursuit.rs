@@ -127,11 +127,11 @@ pub const SCENE: SceneDecl = SceneDecl {
     title: "Pursuit and evade",
     seed: 3,
     agents: Knob::agents(
-            "Pursuers (the target and the evaders come on top).",
-            4,
-            100,
-            1,
-        ),
+        "Pursuers (the target and the evaders come on top).",
+        4,
+        100,
+        1,
+    ),
     compare: Some(1),
     primary: Some(PursuitParams::constant_t.knob()),
     roles: &[

@@ -41,11 +41,11 @@ impl Report {
         let rate = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
         let stats = runner.stats();
         let setup = runner.setup();
-        let entry = runner.entry();
+        let decl = runner.decl();
         let params = &setup.params;
         Report {
-            scene: entry.name,
-            variant: entry.variants[setup.variant],
+            scene: decl.name,
+            variant: decl.variants[setup.variant],
             steps,
             agents,
             seed: setup.seed,

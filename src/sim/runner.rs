@@ -40,7 +40,7 @@ const STANDING: Limits = Limits {
 /// for tick as the original does.
 #[derive(Clone)]
 pub struct Runner {
-    entry: &'static SceneDecl,
+    decl: &'static SceneDecl,
     setup: Setup,
     scene: Box<dyn Scene>,
     stage: Vec2,
@@ -83,10 +83,10 @@ pub struct Looked {
 }
 
 impl Runner {
-    /// Starts `entry` on a `stage`-sized world (a scene may grow it); the
-    /// setup's parameters and variant must be the entry's own.
+    /// Starts scene `decl` on a `stage`-sized world (a scene may grow it); the
+    /// setup's parameters and variant must be the scene's own.
     pub fn new(
-        entry: &'static SceneDecl,
+        decl: &'static SceneDecl,
         stage: Vec2,
         setup: &Setup,
         settings: OverlaySettings,
@@ -98,12 +98,12 @@ impl Runner {
             looks: &mut looks,
             starts: &setup.starts,
         };
-        let scene = entry.start(setup, &mut spawn)?;
+        let scene = decl.start(setup, &mut spawn)?;
         let stage = spawn.stage;
         let n = crowd.len();
         let history = window_per_series(&scene.headline(&crowd));
         Ok(Self {
-            entry,
+            decl,
             setup: setup.clone(),
             scene,
             stage,
@@ -266,8 +266,8 @@ impl Runner {
         Ok(())
     }
 
-    pub fn entry(&self) -> &'static SceneDecl {
-        self.entry
+    pub fn decl(&self) -> &'static SceneDecl {
+        self.decl
     }
     pub fn setup(&self) -> &Setup {
         &self.setup
