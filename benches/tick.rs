@@ -10,8 +10,8 @@
 use criterion::{BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use std::time::Duration;
 use steering_demos::config::Config;
-use steering_demos::sim::lesson::Input;
 use steering_demos::sim::runner::Runner;
+use steering_demos::sim::scene::Input;
 use steering_demos::steer::neighbors::NeighborMode;
 
 const WARM_UP_TICKS: u64 = 30;
@@ -24,7 +24,7 @@ fn scene(name: &str, agents: usize, neighbors: NeighborMode) -> Runner {
     setup.agents = agents;
     setup.neighbors = neighbors;
     if name == "doorway" {
-        setup.variant = scene.entry.variant("v4").expect("v4");
+        setup.variant = scene.decl.variant("v4").expect("v4");
     }
     let (mut s, _) = config.start(scene, &setup).expect("its own setup");
     let input = Input {

@@ -6,7 +6,7 @@ use crate::controls;
 use crate::quote::quoted;
 use crate::scenes::registry;
 use crate::sim::knobs::{Knob, number};
-use crate::sim::lesson::Setup;
+use crate::sim::scene::Setup;
 use crate::steer::neighbors::NeighborMode;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use glam::Vec2;
@@ -270,7 +270,7 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
         let preset = crate::config::preset::find(name, folder.as_deref(), &config.app)
             .map_err(|e| format!("--preset: {e}"))?;
         let flags = Args {
-            scene: Some(preset.scene.entry.name.to_string()),
+            scene: Some(preset.scene.decl.name.to_string()),
             preset: None,
             ..args.clone()
         };
@@ -301,8 +301,8 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
         .unwrap_or(&e);
         format!("--open: {e}")
     })?;
-    let entry = config.scenes[start.scene].entry;
-    crate::link::apply_edits(&link, entry, &mut start.setup)
+    let decl = config.scenes[start.scene].decl;
+    crate::link::apply_edits(&link, decl, &mut start.setup)
         .and_then(|()| {
             (start.setup.params.check(Vec2::from(config.app.stage)))
                 .map_err(|e| format!("{}: {}", e.key.trim_start_matches("params."), e.message))
@@ -326,28 +326,28 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
     let scene = match &args.scene {
         None => 0,
         Some(name) => {
-            let entry = registry::find(name)?;
+            let decl = registry::find(name)?;
             config
                 .scenes
                 .iter()
-                .position(|s| s.entry.name == entry.name)
+                .position(|s| s.decl.name == decl.name)
                 .unwrap_or(0)
         }
     };
     let scene_config = &config.scenes[scene];
-    let entry = scene_config.entry;
+    let decl = scene_config.decl;
     let mut setup = scene_config.setup();
     if let Some(variant) = &args.variant {
-        setup.variant = entry.variant(variant)?;
+        setup.variant = decl.variant(variant)?;
     }
     if let Some(seed) = args.seed {
         setup.seed = seed;
     }
     if let Some(agents) = args.agents {
-        let knob = entry.defaults.agents;
+        let knob = decl.agents;
         knob.check(agents as f64).map_err(|m| {
             let m = crate::quote::as_typed(&m, &agents.to_string());
-            format!("--agents {m} for scene `{}`", entry.name)
+            format!("--agents {m} for scene `{}`", decl.name)
         })?;
         setup.agents = agents as usize;
     }
@@ -359,11 +359,11 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
         if seen.contains(&key) {
             return Err(format!("--set {}: the knob is set twice", quoted(key)));
         }
-        if key == entry.defaults.agents.name && args.agents.is_some() {
+        if key == decl.agents.name && args.agents.is_some() {
             return Err("--set agents and --agents: give the count once".into());
         }
         seen.push(key);
-        set(assignment, entry.name, &entry.defaults.agents, &mut setup)?;
+        set(assignment, decl.name, &decl.agents, &mut setup)?;
     }
     setup
         .params
@@ -432,7 +432,7 @@ fn set(assignment: &str, scene: &str, agents: &Knob, setup: &mut Setup) -> Resul
 pub fn list(config: &Config) -> String {
     let mut out = String::new();
     for (i, scene) in config.scenes.iter().enumerate() {
-        let e = scene.entry;
+        let e = scene.decl;
         out.push_str(&format!(
             "{}. {}  {}  ({} ticks/s)\n",
             i + 1,
@@ -453,7 +453,7 @@ pub fn list(config: &Config) -> String {
             })
             .collect();
         out.push_str(&format!("   variants: {}\n", variants.join(", ")));
-        let agents = e.defaults.agents;
+        let agents = e.agents;
         out.push_str(&knob_line(&agents, scene.agents as f64));
         for knob in e.knobs {
             let value = scene.params.get(knob.name).unwrap_or(knob.default);

@@ -134,12 +134,12 @@ pub enum Scope {
 
 impl Scope {
     pub fn applies(self, scene: &Runner) -> bool {
-        let entry = scene.entry();
+        let decl = scene.decl();
         match self {
             Scope::All => true,
             Scope::Desktop => !IN_BROWSER,
-            Scope::PrimaryKnob => entry.primary().is_some(),
-            Scope::Variants => entry.variants.len() > 1,
+            Scope::PrimaryKnob => decl.primary.is_some(),
+            Scope::Variants => decl.variants.len() > 1,
             Scope::Props => scene.props().is_some(),
         }
     }

@@ -6,7 +6,7 @@
 
 use crate::config::app;
 use crate::scenes::SCENES;
-use crate::sim::entry::Entry;
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::{Apply, Knob, number};
 use crate::sim::pointer::PointerMode;
 use std::fmt::Write as _;
@@ -35,16 +35,16 @@ const RULE: &str =
 /// demos.toml as the declarations make it.
 pub fn demos_toml() -> String {
     let mut out = format!("{HEAD}\n{}", app::TABLE);
-    for (n, entry) in SCENES.iter().enumerate() {
+    for (n, decl) in SCENES.iter().enumerate() {
         out.push('\n');
         out.push_str(RULE);
-        scene_table(&mut out, n + 1, entry);
+        scene_table(&mut out, n + 1, decl);
     }
     out
 }
 
-fn scene_table(out: &mut String, number_: usize, e: &Entry) {
-    let d = &e.defaults;
+fn scene_table(out: &mut String, number_: usize, e: &SceneDecl) {
+    let d = e;
     let name = e.name;
     let _ = writeln!(out, "# {number_}. {}", e.title);
     for (variant, lesson) in e.variants.iter().zip(e.lessons) {
@@ -55,7 +55,7 @@ fn scene_table(out: &mut String, number_: usize, e: &Entry) {
     let _ = writeln!(out, "# {}", knob_note(&d.agents));
     let _ = writeln!(out, "agents = {}", number(d.agents.default));
     let _ = writeln!(out, "# One of: {}.", e.variants.join(", "));
-    let _ = writeln!(out, "variant = \"{}\"", e.variants[d.variant]);
+    let _ = writeln!(out, "variant = \"{}\"", e.variants[d.default_variant]);
     if let Some(hz) = d.tick_hz {
         let _ = writeln!(out, "# The lesson's own pace, in ticks per second.");
         let _ = writeln!(out, "tick_hz = {}", number(f64::from(hz)));
@@ -74,7 +74,7 @@ fn scene_table(out: &mut String, number_: usize, e: &Entry) {
         let _ = writeln!(out, "# {}", knob_note(knob));
         let _ = writeln!(out, "{} = {}", knob.name, toml_number(knob, knob.default));
     }
-    for (key, value) in e.fixed_params() {
+    for (key, value) in e.default_params().fixed_values() {
         if let Some((_, doc)) = e.fixed_docs.iter().find(|(k, _)| *k == key) {
             let _ = writeln!(out, "# {doc}");
         }
@@ -124,7 +124,7 @@ pub fn scene_table_markdown() -> String {
             .variants
             .iter()
             .enumerate()
-            .map(|(v, name)| match v == e.defaults.variant {
+            .map(|(v, name)| match v == e.default_variant {
                 true => format!("**`{name}`**"),
                 false => format!("`{name}`"),
             })
@@ -136,7 +136,7 @@ pub fn scene_table_markdown() -> String {
             picture(e.name),
             e.title,
             variants.join(", "),
-            e.lessons[e.defaults.variant],
+            e.lessons[e.default_variant],
             name = e.name,
         );
     }
@@ -206,13 +206,13 @@ mod tests {
         // What is generated reads back as the declared defaults.
         let config = Config::parse("generated", &made).expect("it parses");
         assert_eq!(config.app, crate::config::AppConfig::default());
-        for (scene, entry) in config.scenes.iter().zip(SCENES) {
+        for (scene, decl) in config.scenes.iter().zip(SCENES) {
             assert!(
-                scene.params.same(entry.default_params().as_ref()),
+                scene.params.same(decl.default_params().as_ref()),
                 "{}",
-                entry.name
+                decl.name
             );
-            assert_eq!(scene.variant, entry.defaults.variant, "{}", entry.name);
+            assert_eq!(scene.variant, decl.default_variant, "{}", decl.name);
         }
         up_to_date("demos.toml", &made);
     }

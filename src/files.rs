@@ -31,7 +31,7 @@ fn screenshot(app: &App) -> Result<PathBuf, String> {
         .ok_or("no folder for pictures: neither XDG_PICTURES_DIR nor HOME is set")?;
     std::fs::create_dir_all(&folder)
         .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    save_new_screenshot(&folder, app.entry().name)
+    save_new_screenshot(&folder, app.decl().name)
 }
 
 /// Ctrl+S: the running start as a new preset in the user's folder.
@@ -41,7 +41,7 @@ fn save_preset(app: &App) -> Result<PathBuf, String> {
     }
     let folder = steering_demos::config::preset::user_folder()
         .ok_or("no folder for presets: neither XDG_CONFIG_HOME nor HOME is set")?;
-    steering_demos::config::preset::save(&folder, app.entry(), &app.kept_setup())
+    steering_demos::config::preset::save(&folder, app.decl(), &app.kept_setup())
 }
 
 /// Where F12 saves: `$XDG_PICTURES_DIR/steering-demos`, or

@@ -12,7 +12,7 @@
 //! |---|---|---|
 //! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbour searches; thread helpers ([`steer::par`]) | nothing of the crate |
 //! | [`overlay`], [`stopwatch`], [`quote`], [`newfile`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; files written anew, never over another | nothing of the crate |
-//! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch` |
+//! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::scene::Scene`] trait a running scene implements and the phases of a tick it is handed, a scene's declaration as data ([`sim::decl::SceneDecl`], the registry's row, and [`sim::decl::Build`], its typed start), knobs declared once (a scene's parameters as one [`sim::knobs::Params`] object: knobs, parse, props), edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
 //! | [`config`] | reads `demos.toml` and presets ([`config::preset`]: a scene's table with a description) and locates their errors (file:line:col, key) | `scenes`, `sim`, `steer` |
 //! | [`controls`], [`cli`], [`link`], [`app`], [`layout`], [`camera`], [`desktop`], [`docs`], [`clip`] | the one table of keys; the command line; a run as a link (URL fragment); the window's state as plain data (tested headless: editing, the rewind's [`app::timeline`]); where things go on screen; which part of the stage is in view; the desktop menu entry; the files generated from the declarations; the window recorded as an animated GIF (desktop only) | anything below |
@@ -30,7 +30,8 @@
 //!    accumulator turns it into a whole number of fixed ticks, capped per
 //!    frame. Drawing interpolates between ticks.
 //! 2. [`sim::runner::Runner::step`] hands the scene the crowd as it stood
-//!    at the start of the tick ([`sim::lesson::Steer`]); the scene writes
+//!    at the start of the tick ([`sim::scene::Decide`], the deciding phase);
+//!    the scene writes
 //!    one steering force and one set of limits per agent, and records the
 //!    overlay (data: lines, arrows, circles, each with a meaning).
 //! 3. The runner integrates every agent once
@@ -80,17 +81,32 @@
 //! # Contributing
 //!
 //! **Add a scene.** Write one file, `src/scenes/NAME.rs`, with a `//!`
-//! header (what it teaches, its controls), its parameters
-//! ([`params!`]: default, range, step, unit, doc line; the reference's
-//! constants as defaults), its variants ([`variants!`]) and a type that
-//! implements [`sim::lesson::Lesson`]. Then add one row to the registry in
+//! header (what it teaches, its controls) and four parts:
+//!
+//! 1. its parameters ([`params!`]: default, range, step, unit, doc line;
+//!    the reference's constants as defaults; `props ...;` if a person may
+//!    drag its obstacles or nodes);
+//! 2. its variants ([`variants!`]: a typed enum, each with its lesson line);
+//! 3. its declaration, data: `pub const SCENE: SceneDecl = SceneDecl {
+//!    name, title, seed, agents, .. }` with whatever differs from
+//!    [`SceneDecl::of`](sim::decl::SceneDecl::of) (default variant, own
+//!    tick rate, compare variant, roles, crowd looks, primary knob), ending
+//!    `..SceneDecl::of::<NameScene>()`;
+//! 4. its type, which implements [`sim::decl::Build`] (its `Params`, its
+//!    `Variant` and `new`, which places the agents) and
+//!    [`sim::scene::Scene`]: four required methods (`steer`, `headline`,
+//!    `retune`, `card`) and, where the scene has something to say, the
+//!    provided ones (`settle`, `metrics`, `inspect`, `scenery`, drawing
+//!    hints, `neighbourhood`, `cell_order`).
+//!
+//! Then add one row, the module's name, to the registry in
 //! `src/scenes/mod.rs`. This is how the hide lesson came in:
 //!
 //! ```text
 //!  src/scenes/hide.rs           | 412 +++   the scene: one new file
 //!  src/scenes/mod.rs            |   1 +     the registry row:
-//!                                               flock::FlockScene,
-//!                                           +   hide::HideScene,
+//!                                               flock,
+//!                                           +   hide,
 //!                                           }
 //!  demos.toml, README.md        |  44 +++   written by `cargo xtask docs`
 //!  assets/screenshots/hide.png  |  Bin      made by `--screenshot`
@@ -106,7 +122,9 @@
 //! demos.toml table and its README row (tests fail until you run it), and
 //! `cargo xtask screenshots` makes its picture,
 //! `assets/screenshots/NAME.png`, with every other one from the same
-//! build (a test fails while a scene has none). A new behaviour goes into `steer/` as a
+//! build (a test fails while a scene has none). Its presets, if it has
+//! any, are files `assets/presets/NAME-*.toml`, each listed in
+//! [`config::preset::SHIPPED`]. A new behaviour goes into `steer/` as a
 //! function returning a force, generic over [`steer::Vector`] if a crowd
 //! will run it, with hand-computed tests beside it.
 //!

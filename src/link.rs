@@ -11,9 +11,9 @@
 //! print one.
 
 use crate::quote::quoted;
-use crate::sim::entry::Entry;
-use crate::sim::lesson::Setup;
+use crate::sim::decl::SceneDecl;
 use crate::sim::props::{NODE_PICK, Prop, PropKind};
+use crate::sim::scene::Setup;
 use crate::sim::starts::MAX_COORDINATE;
 use glam::Vec2;
 
@@ -38,16 +38,16 @@ pub struct Link {
     pub starts: Option<Vec<Vec<f64>>>,
 }
 
-/// The fragment of a run of `entry` with `setup`: always its scene,
+/// The fragment of a run of scene `decl` with `setup`: always its scene,
 /// variant, seed and agent count; then each knob whose value is not the
 /// scene's built-in default, in the order the scene declares them.
-pub fn fragment(entry: &Entry, setup: &Setup) -> String {
+pub fn fragment(decl: &SceneDecl, setup: &Setup) -> String {
     let mut out = format!(
         "#scene={}&variant={}&seed={}&agents={}",
-        entry.name, entry.variants[setup.variant], setup.seed, setup.agents
+        decl.name, decl.variants[setup.variant], setup.seed, setup.agents
     );
-    let defaults = entry.default_params();
-    for knob in entry.knobs {
+    let defaults = decl.default_params();
+    for knob in decl.knobs {
         let (Some(value), default) = (setup.params.get(knob.name), defaults.get(knob.name)) else {
             continue;
         };
@@ -56,8 +56,8 @@ pub fn fragment(entry: &Entry, setup: &Setup) -> String {
             out.push_str(&format!("&{}={}", knob.name, value as f32));
         }
     }
-    let props = entry.props(setup.params.as_ref());
-    if let Some(props) = props.filter(|p| Some(p) != entry.props(defaults.as_ref()).as_ref()) {
+    let props = setup.params.props();
+    if let Some(props) = props.filter(|p| Some(p) != defaults.props().as_ref()) {
         let items = props.items.iter().map(|p| match props.kind {
             PropKind::Obstacles { .. } => format!("{},{},{}", p.at.x, p.at.y, p.radius),
             PropKind::Path { .. } | PropKind::Corners => format!("{},{}", p.at.x, p.at.y),
@@ -73,10 +73,10 @@ pub fn fragment(entry: &Entry, setup: &Setup) -> String {
 
 /// Puts a link's edits into `setup` (its scene's): the props, checked as
 /// the scene checks its parameters, and the starts.
-pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), String> {
+pub fn apply_edits(link: &Link, decl: &SceneDecl, setup: &mut Setup) -> Result<(), String> {
     if let Some(items) = &link.props {
-        let Some(mut props) = entry.props(setup.params.as_ref()) else {
-            return Err(format!("scene `{}` has no props to edit", entry.name));
+        let Some(mut props) = setup.params.props() else {
+            return Err(format!("scene `{}` has no props to edit", decl.name));
         };
         let width = match props.kind {
             PropKind::Obstacles { .. } => 3,
@@ -88,7 +88,7 @@ pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), 
             if item.len() != width {
                 return Err(format!(
                     "{what} has {}; each {} is {}",
-                    crate::sim::exact::numbers(item.len()),
+                    crate::sim::arrays::numbers(item.len()),
                     props.noun(),
                     ["x,y", "x,y,radius"][width - 2]
                 ));
@@ -107,7 +107,7 @@ pub fn apply_edits(link: &Link, entry: &Entry, setup: &mut Setup) -> Result<(), 
             edited.push(Prop { at, radius });
         }
         props.items = edited;
-        entry.set_props(setup.params.as_mut(), &props);
+        setup.params.set_props(&props);
     }
     if let Some(items) = &link.starts {
         setup.starts = crate::config::parse_starts(items)?;
@@ -210,7 +210,7 @@ mod tests {
 
     #[test]
     fn a_fragment_names_the_start_and_the_changed_knobs_only() {
-        let entry = find("flock").unwrap();
+        let decl = find("flock").unwrap();
         let mut setup = crate::config::Config::embedded()
             .scene("flock")
             .unwrap()
@@ -218,8 +218,8 @@ mod tests {
         setup.seed = 5;
         setup.params.set("separation_weight", 2.0).unwrap();
         setup.params.set("max_force", 0.07).unwrap();
-        let text = fragment(entry, &setup);
-        let flock = &entry.variants[setup.variant];
+        let text = fragment(decl, &setup);
+        let flock = &decl.variants[setup.variant];
         assert_eq!(
             text,
             format!(
@@ -235,27 +235,27 @@ mod tests {
 
     #[test]
     fn edits_ride_in_the_link_and_come_back_exactly() {
-        let entry = find("patrol").unwrap();
+        let decl = find("patrol").unwrap();
         let config = crate::config::Config::embedded();
         let mut setup = config.scene("patrol").unwrap().setup();
-        let mut props = entry.props(setup.params.as_ref()).unwrap();
+        let mut props = setup.params.props().unwrap();
         props.items[1].at = Vec2::new(123.25, 456.5);
         props.add(Vec2::new(0.1, 0.2));
-        entry.set_props(setup.params.as_mut(), &props);
+        setup.params.set_props(&props);
         setup.starts.put(2, Vec2::new(7.5, 8.0));
-        let text = fragment(entry, &setup);
+        let text = fragment(decl, &setup);
         assert!(
             text.contains("&props=") && text.contains("&starts=2,7.5,8"),
             "{text}"
         );
         let link = parse(&text).unwrap();
         let mut opened = config.scene("patrol").unwrap().setup();
-        apply_edits(&link, entry, &mut opened).unwrap();
-        assert_eq!(entry.props(opened.params.as_ref()), Some(props));
+        apply_edits(&link, decl, &mut opened).unwrap();
+        assert_eq!(opened.params.props(), Some(props));
         assert_eq!(opened.starts, setup.starts);
-        assert_eq!(fragment(entry, &opened), text);
+        assert_eq!(fragment(decl, &opened), text);
         // An unedited run says nothing of edits.
-        let plain = fragment(entry, &config.scene("patrol").unwrap().setup());
+        let plain = fragment(decl, &config.scene("patrol").unwrap().setup());
         assert!(
             !plain.contains("props") && !plain.contains("starts"),
             "{plain}"
@@ -264,14 +264,15 @@ mod tests {
         let e = parse("#scene=patrol&props=1,2;x,4").unwrap_err();
         assert!(e.contains("props item 2"), "{e}");
         let bad = parse("#scene=patrol&props=1,2,3").unwrap();
-        let e = apply_edits(&bad, entry, &mut opened).unwrap_err();
+        let e = apply_edits(&bad, decl, &mut opened).unwrap_err();
         assert!(e.contains("props item 1 has 3 numbers"), "{e}");
         let far = parse("#scene=patrol&props=1,2;1e7,4").unwrap();
-        let e = apply_edits(&far, entry, &mut opened).unwrap_err();
+        let e = apply_edits(&far, decl, &mut opened).unwrap_err();
         assert!(e.contains("props item 2") && e.contains("1000000"), "{e}");
         let e = parse("#scene=patrol&props=1,2;1e20,4").unwrap_err();
         assert!(e.contains("props item 2: `1e20` is out of range"), "{e}");
-        let e = apply_edits(&bad, find("seek").unwrap(), &mut opened).unwrap_err();
+        let mut seek = config.scene("seek").unwrap().setup();
+        let e = apply_edits(&bad, find("seek").unwrap(), &mut seek).unwrap_err();
         assert!(e.contains("no props"), "{e}");
     }
 

@@ -210,8 +210,8 @@ fn run() -> Result<(), Exit> {
         start => (start?, None),
     };
     if args.share {
-        let entry = config.scenes[start.scene].entry;
-        say(&steering_demos::link::fragment(entry, &start.setup))?;
+        let decl = config.scenes[start.scene].decl;
+        say(&steering_demos::link::fragment(decl, &start.setup))?;
         let unlinked = config.unlinked(start.scene);
         if !unlinked.is_empty() {
             complain(&format!(

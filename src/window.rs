@@ -96,7 +96,7 @@ pub async fn frame_loop(
     if let Some(notice) = &app.notice {
         options.log(&format!("config error {notice}"));
     }
-    options.log(&format!("scene {}", app.entry().name));
+    options.log(&format!("scene {}", app.decl().name));
     // The scene whose path nodes were last announced (patrol's, where a
     // test or a person finds them to drag).
     let mut announced = None;
@@ -245,7 +245,7 @@ pub async fn frame_loop(
                 }
             }
             (None, None) => {
-                let roles = app.entry().roles;
+                let roles = app.decl().roles;
                 draw_legend(&meanings, roles, app.scene().fade_alpha(), &layout)
             }
         }
@@ -270,7 +270,7 @@ pub async fn frame_loop(
         if actions.contains(&Action::ToggleRecord) {
             let done = match recording.take() {
                 Some(clip) => clip.finish(),
-                None => files::Recording::start_in_folder(app.entry().name).map(|clip| {
+                None => files::Recording::start_in_folder(app.decl().name).map(|clip| {
                     let line = format!("recording {}", clip.path().display());
                     recording = Some(clip);
                     line
@@ -469,7 +469,7 @@ fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<Stri
                 return Vec::new();
             };
             let index =
-                (app.config.scenes.iter()).position(|s| s.entry.name == preset.scene.entry.name);
+                (app.config.scenes.iter()).position(|s| s.decl.name == preset.scene.decl.name);
             let started = index.and_then(|i| app.start_from(i, preset.scene.setup()));
             started
                 .map(|_| format!("preset {}", preset.name))
@@ -478,7 +478,7 @@ fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<Stri
         }
         PanelEvent::Set(knob, value) => app.set_knob(knob, value).into_iter().collect(),
         PanelEvent::ResetAll => app
-            .entry()
+            .decl()
             .knobs
             .iter()
             .filter_map(|knob| app.set_knob(knob, knob.default))

@@ -11,7 +11,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::io::Write as _;
 use steering_demos::config::Config;
-use steering_demos::sim::lesson::{Input, Setup};
+use steering_demos::sim::scene::{Input, Setup};
 
 struct Counting;
 
@@ -63,7 +63,7 @@ fn a_running_scene_ticks_without_allocating() {
     let mut allocating = Vec::new();
     pool.install(|| {
         for scene in &config.scenes {
-            for variant in 0..scene.entry.variants.len() {
+            for variant in 0..scene.decl.variants.len() {
                 let setup = Setup {
                     variant,
                     ..scene.setup()
@@ -82,7 +82,7 @@ fn a_running_scene_ticks_without_allocating() {
                 if made > GROWTH {
                     allocating.push(format!(
                         "{} {}: {made} allocations in {COUNTED} ticks",
-                        scene.entry.name, scene.entry.variants[variant]
+                        scene.decl.name, scene.decl.variants[variant]
                     ));
                 }
             }
@@ -102,7 +102,7 @@ fn a_snapshot_costs_no_more_than_the_timeline_counts() {
     let config = Config::embedded();
     let mut short = Vec::new();
     for scene in &config.scenes {
-        let knob = scene.entry.defaults.agents;
+        let knob = scene.decl.agents;
         for agents in [
             scene.agents,
             (10_000.0f64).clamp(knob.min, knob.max) as usize,

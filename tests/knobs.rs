@@ -8,8 +8,8 @@ use rayon::prelude::*;
 use steering_demos::config::{Config, SceneConfig};
 use steering_demos::sim::crowd::Metric;
 use steering_demos::sim::knobs::Knob;
-use steering_demos::sim::lesson::Setup;
 use steering_demos::sim::report::{Report, drive};
+use steering_demos::sim::scene::Setup;
 
 const TICKS: u64 = 300;
 
@@ -59,17 +59,17 @@ fn every_knob_at_its_min_default_and_max_runs_clean() {
     // Every run, listed first: they are independent, so they run in parallel.
     let mut runs: Vec<(&SceneConfig, Setup, String)> = Vec::new();
     for scene in &config.scenes {
-        let entry = scene.entry;
-        for variant in 0..entry.variants.len() {
+        let decl = scene.decl;
+        for variant in 0..decl.variants.len() {
             let base = Setup {
                 variant,
                 ..scene.setup()
             };
-            let label = format!("{} {}", entry.name, entry.variants[variant]);
+            let label = format!("{} {}", decl.name, decl.variants[variant]);
             // The crowd's size is the same knob in every variant: the
             // configured variant is enough for it (a million agents take time).
             let sizes = if variant == scene.variant {
-                extremes(&entry.defaults.agents).to_vec()
+                extremes(&decl.agents).to_vec()
             } else {
                 Vec::new()
             };
@@ -80,7 +80,7 @@ fn every_knob_at_its_min_default_and_max_runs_clean() {
                 };
                 runs.push((scene, setup, format!("{label} agents={value}")));
             }
-            for knob in entry.knobs {
+            for knob in decl.knobs {
                 for value in extremes(knob) {
                     let mut setup = base.clone();
                     setup.params.set(knob.name, value).expect("in range");

@@ -9,7 +9,7 @@ fn doorway(agents: usize, steps: u64) -> Report {
     let scene = config.scene("doorway").unwrap();
     let mut setup = scene.setup();
     setup.agents = agents;
-    setup.variant = scene.entry.variant("v4").unwrap();
+    setup.variant = scene.decl.variant("v4").unwrap();
     run(steps, 2, || config.start(scene, &setup)).unwrap()
 }
 

@@ -95,7 +95,7 @@ fn the_window_as_a_person_uses_it() {
             s.expect_node_lines(scene.name());
             current = scene.name();
         }
-        let variants = scene.entry.variants;
+        let variants = scene.decl.variants;
         // Patrol's variant was not changed above, so every scene starts on its configured one.
         let first = scene.variant;
         for k in 0..variants.len() {

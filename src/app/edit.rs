@@ -166,9 +166,8 @@ impl App {
     /// Writes edited props into the scene's start and hands them to the
     /// running panes (live, like a knob).
     fn set_props(&mut self, props: &Props) {
-        let entry = self.entry();
         let params = &mut self.memory[self.index].params;
-        if !entry.set_props(params.as_mut(), props) {
+        if !params.set_props(props) {
             return;
         }
         let params = params.clone();
@@ -183,14 +182,14 @@ impl App {
     /// N: an agent of the crowd at the pointer; the scene starts again
     /// with it (and every other agent where it started).
     pub(super) fn add_agent(&mut self) -> Option<String> {
-        let knob = self.entry().defaults.agents;
+        let knob = self.decl().agents;
         let agents = self.setup().agents;
         if (agents + 1) as f64 > knob.max {
             return Some(format!("agent not added: {} is the most", knob.max));
         }
         let fresh = self.start_runner(self.setup().variant);
         let looks = fresh.looks();
-        let crowd = self.entry().crowd;
+        let crowd = self.decl().crowd;
         let number = looks
             .iter()
             .rposition(|l| crowd.contains(l))
@@ -211,10 +210,10 @@ impl App {
     /// without it.
     pub(super) fn remove_agent(&mut self) -> Option<String> {
         let id = self.agent_under_pointer()?;
-        let knob = self.entry().defaults.agents;
+        let knob = self.decl().agents;
         let fresh = self.start_runner(self.setup().variant);
         let look = *fresh.looks().get(id)?;
-        if !self.entry().crowd.contains(&look) {
+        if !self.decl().crowd.contains(&look) {
             return Some(format!("agent {id} kept: it is not one of the crowd"));
         }
         if ((self.setup().agents - 1) as f64) < knob.min {

@@ -24,7 +24,7 @@ impl App {
 
     /// The name of the right pane's variant.
     pub fn compared_variant(&self) -> Option<&'static str> {
-        Some(self.entry().variants[self.compare.as_ref()?.variant])
+        Some(self.decl().variants[self.compare.as_ref()?.variant])
     }
 
     /// Selects the agent with id `agent` (or nobody) in both panes; the
@@ -64,14 +64,13 @@ impl App {
             self.restart_timeline();
             return Some(format!("compare {}", on_off(false)));
         }
-        let count = self.entry().variants.len();
+        let count = self.decl().variants.len();
         if count < 2 {
             return None;
         }
         let left = self.setup().variant;
         let right = self
-            .entry()
-            .defaults
+            .decl()
             .compare
             .filter(|&v| v != left)
             .unwrap_or((left + 1) % count);
@@ -86,7 +85,7 @@ impl App {
 
     /// V in the split view: the right pane's next variant.
     pub(super) fn next_compared_variant(&mut self) -> Option<String> {
-        let count = self.entry().variants.len();
+        let count = self.decl().variants.len();
         let pane = self.compare.as_mut()?;
         pane.variant = (pane.variant + 1) % count;
         self.rebuild();
@@ -142,15 +141,15 @@ impl App {
     /// lists that are not knobs, path nodes and obstacles, stay as they are
     /// in the file).
     pub fn scene_toml(&self) -> String {
-        let (entry, setup) = (self.entry(), self.setup());
+        let (decl, setup) = (self.decl(), self.setup());
         let mut out = format!(
             "[{name}]\nseed = {}\nagents = {}\nvariant = \"{}\"\n[{name}.params]\n",
             setup.seed,
             setup.agents,
             self.variant(),
-            name = entry.name
+            name = decl.name
         );
-        for knob in entry.knobs {
+        for knob in decl.knobs {
             if let Some(value) = setup.params.get(knob.name) {
                 let written = if knob.integer || value.fract() != 0.0 {
                     number(value)

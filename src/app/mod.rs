@@ -10,10 +10,10 @@ use crate::config::{Config, SceneConfig};
 pub use crate::controls::Action;
 use crate::controls::IN_BROWSER;
 use crate::overlay::Meaning;
-use crate::sim::entry::Entry;
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::{Apply, Knob, number};
-use crate::sim::lesson::{Input, Setup};
 use crate::sim::runner::Runner;
+use crate::sim::scene::{Input, Setup};
 use crate::steer::neighbors::NeighborMode;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
@@ -112,7 +112,7 @@ impl App {
     }
 
     fn start(config: &Config, index: usize, setup: &Setup) -> Runner {
-        // The app keeps each scene's own setup (made by its entry), so a
+        // The app keeps each scene's own setup (made by its declaration), so a
         // mismatch is a bug of the program: said, not papered over.
         let started = config.start(&config.scenes[index], setup);
         let (mut runner, _) = started.unwrap_or_else(|e| unreachable!("{e}"));
@@ -158,12 +158,12 @@ impl App {
         self.compare = None;
         self.runner.select(None);
         self.rebuild();
-        Some(format!("scene {}", self.entry().name))
+        Some(format!("scene {}", self.decl().name))
     }
 
     /// The running scene's link: its start and every knob off its default.
     pub fn link(&self) -> String {
-        crate::link::fragment(self.entry(), &self.kept_setup())
+        crate::link::fragment(self.decl(), &self.kept_setup())
     }
 
     /// The running scene's start as a link or a preset keeps it: without
@@ -196,23 +196,23 @@ impl App {
     }
 
     /// The running scene's registry row.
-    pub fn entry(&self) -> &'static Entry {
-        self.scene_config().entry
+    pub fn decl(&self) -> &'static SceneDecl {
+        self.scene_config().decl
     }
 
     /// The name of the variant shown.
     pub fn variant(&self) -> &'static str {
-        self.entry().variants[self.setup().variant]
+        self.decl().variants[self.setup().variant]
     }
 
     /// The lesson of the variant shown.
     pub fn lesson(&self) -> &'static str {
-        self.entry().lessons[self.setup().variant]
+        self.decl().lessons[self.setup().variant]
     }
 
     /// The knob + and - turn, with its current value.
     pub fn primary(&self) -> Option<(&'static Knob, f64)> {
-        let knob = self.entry().primary()?;
+        let knob = self.decl().primary?;
         Some((knob, self.setup().params.get(knob.name)?))
     }
 
@@ -248,7 +248,7 @@ impl App {
                 self.compare = None;
                 self.runner.select(None);
                 self.rebuild();
-                Some(format!("scene {}", self.entry().name))
+                Some(format!("scene {}", self.decl().name))
             }
             Action::NextScene => {
                 self.apply(Action::Scene((self.index + 1) % self.config.scenes.len()))
@@ -258,7 +258,7 @@ impl App {
                 self.apply(Action::Scene((self.index + n - 1) % n))
             }
             Action::NextVariant => {
-                let count = self.entry().variants.len();
+                let count = self.decl().variants.len();
                 if count < 2 {
                     return None;
                 }
@@ -327,7 +327,7 @@ impl App {
                 Some(format!("neighbors {name}"))
             }
             Action::Agents(steps) => {
-                let knob = self.entry().defaults.agents;
+                let knob = self.decl().agents;
                 let setup = &mut self.memory[self.index];
                 let agents = knob.stepped(setup.agents as f64, steps) as usize;
                 if agents == setup.agents {

@@ -13,8 +13,8 @@
 //! like an editor's undo.
 
 use crate::sim::knobs::Params;
-use crate::sim::lesson::Input;
 use crate::sim::runner::Runner;
+use crate::sim::scene::Input;
 use glam::Vec2;
 use std::collections::VecDeque;
 

@@ -105,15 +105,15 @@ fn open_starts_from_a_link_and_share_makes_one_that_round_trips() {
         "separation_weight=2",
     ])
     .unwrap();
-    let entry = config.scenes[flags.scene].entry;
-    let link = crate::link::fragment(entry, &flags.setup);
+    let decl = config.scenes[flags.scene].decl;
+    let link = crate::link::fragment(decl, &flags.setup);
     let opened = start(&["--open", &link]).unwrap();
     assert_eq!(opened.scene, flags.scene);
     assert_eq!(
         (opened.setup.seed, opened.setup.variant, opened.setup.agents),
         (5, flags.setup.variant, flags.setup.agents)
     );
-    for k in entry.knobs {
+    for k in decl.knobs {
         assert_eq!(
             opened.setup.params.get(k.name),
             flags.setup.params.get(k.name),
@@ -121,7 +121,7 @@ fn open_starts_from_a_link_and_share_makes_one_that_round_trips() {
             k.name
         );
     }
-    assert_eq!(crate::link::fragment(entry, &opened.setup), link);
+    assert_eq!(crate::link::fragment(decl, &opened.setup), link);
     // Errors say --open, and what is valid.
     let e = start(&["--open", "#scene=doorway&max_separation=-1"]).unwrap_err();
     assert!(

@@ -36,10 +36,10 @@ pub struct AppConfig {
     /// Most ticks run in one frame; a slower frame drops time instead of spiralling.
     pub max_ticks_per_frame: u32,
     /// World size, in px, fitted to the window.
-    #[serde(deserialize_with = "crate::sim::exact::deserialize")]
+    #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
     pub stage: [f32; 2],
     /// Initial window size, in screen pixels.
-    #[serde(deserialize_with = "crate::sim::exact::deserialize")]
+    #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
     pub window: [u32; 2],
     /// Multisample anti-aliasing samples: 1 (off), 2, 4 or 8.
     pub msaa_samples: u32,

@@ -14,11 +14,12 @@ pub use app::AppConfig;
 pub use locate::ConfigError;
 
 use crate::scenes::{SCENES, registry};
-use crate::sim::entry::{Entry, WrongScene};
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::{Invalid, Params};
-use crate::sim::lesson::Setup;
 use crate::sim::pointer::{PointerMode, ScriptedPointer};
 use crate::sim::runner::Runner;
+use crate::sim::scene::Setup;
+use crate::sim::scene::WrongScene;
 use crate::sim::starts::Starts;
 use crate::steer::neighbors::NeighborMode;
 use glam::Vec2;
@@ -62,14 +63,14 @@ pub struct Config {
     /// Where it came from, for messages (a path, or "embedded demos.toml").
     pub source: String,
     pub app: AppConfig,
-    /// One per registry entry, in the registry's order.
+    /// One per scene, in the registry's order.
     pub scenes: Vec<SceneConfig>,
 }
 
 /// How one scene starts.
 #[derive(Debug, Clone)]
 pub struct SceneConfig {
-    pub entry: &'static Entry,
+    pub decl: &'static SceneDecl,
     pub seed: u64,
     pub agents: usize,
     /// Index of the variant shown first.
@@ -85,22 +86,22 @@ pub struct SceneConfig {
 
 impl SceneConfig {
     /// The scene's declared defaults, before demos.toml.
-    fn defaults(entry: &'static Entry, app: &AppConfig) -> Self {
-        let d = &entry.defaults;
+    fn defaults(decl: &'static SceneDecl, app: &AppConfig) -> Self {
+        let d = decl;
         Self {
-            entry,
+            decl,
             seed: d.seed,
             agents: d.agents.default as usize,
-            variant: d.variant,
+            variant: d.default_variant,
             tick_hz: d.tick_hz.unwrap_or(app.tick_hz),
             pointer: d.pointer,
-            params: entry.default_params(),
+            params: decl.default_params(),
             starts: Starts::default(),
         }
     }
 
     pub fn name(&self) -> &'static str {
-        self.entry.name
+        self.decl.name
     }
 
     /// The configured start.
@@ -178,7 +179,7 @@ impl Config {
         app.check().map_err(|e| located.invalid(doc, &["app"], e))?;
         let scenes = SCENES
             .iter()
-            .map(|entry| scene(entry, doc, &located, &app))
+            .map(|decl| scene(decl, doc, &located, &app))
             .collect::<Result<_, _>>()?;
         Ok(Config {
             source: file.to_string(),
@@ -201,7 +202,7 @@ impl Config {
             out.push("app.pointer".to_string());
         }
         if ours.pointer != theirs.pointer {
-            out.push(format!("{}.pointer", ours.entry.name));
+            out.push(format!("{}.pointer", ours.decl.name));
         }
         out
     }
@@ -219,7 +220,7 @@ impl Config {
         setup: &Setup,
     ) -> Result<(Runner, ScriptedPointer), WrongScene> {
         let stage = Vec2::from(self.app.stage);
-        let runner = Runner::new(scene.entry, stage, setup, self.app.overlay())?;
+        let runner = Runner::new(scene.decl, stage, setup, self.app.overlay())?;
         let pointer = ScriptedPointer::new(&self.app.pointer, scene.pointer, runner.stage());
         Ok((runner, pointer))
     }
@@ -328,60 +329,60 @@ struct RawScene {
 }
 
 fn scene(
-    entry: &'static Entry,
+    decl: &'static SceneDecl,
     doc: &DeTable<'_>,
     located: &Locator<'_>,
     app: &AppConfig,
 ) -> Result<SceneConfig, ConfigError> {
-    match table(doc, entry.name) {
+    match table(doc, decl.name) {
         // The scene's own defaults, on this file's stage: what lies off
         // it is the stage's fault.
         None => {
-            let scene = SceneConfig::defaults(entry, app);
+            let scene = SceneConfig::defaults(decl, app);
             scene.params.check(Vec2::from(app.stage)).map_err(|e| {
                 let what = e.key.trim_start_matches("params.");
                 // Not ending in "(got ...)": the value is the item's, not
                 // the stage's as typed.
                 let m = format!(
                     "does not suit `{}`'s {what}: {}; give the scene its own, or another stage",
-                    entry.name, e.message
+                    decl.name, e.message
                 );
                 located.invalid(doc, &["app"], Invalid::new("stage", m))
             })?;
             Ok(scene)
         }
-        Some(value) => scene_from(entry, value, &[entry.name], doc, located, app),
+        Some(value) => scene_from(decl, value, &[decl.name], doc, located, app),
     }
 }
 
 /// A scene's table `value`, found at `here` in `doc` (a preset's is the
 /// whole file), over the scene's declared defaults.
 fn scene_from(
-    entry: &'static Entry,
+    decl: &'static SceneDecl,
     value: toml::Spanned<DeValue<'_>>,
     here: &[&str],
     doc: &DeTable<'_>,
     located: &Locator<'_>,
     app: &AppConfig,
 ) -> Result<SceneConfig, ConfigError> {
-    let mut scene = SceneConfig::defaults(entry, app);
+    let mut scene = SceneConfig::defaults(decl, app);
     let blame = |e: Invalid| located.invalid(doc, here, e);
     let params_value = tables(&value, here, "params", located, doc)?;
     let raw: RawScene = typed(value, located, doc)?;
     if let Some(params) = params_value {
-        scene.params = entry
-            .parse_params(ValueDeserializer::from(params))
+        scene.params = (scene.params)
+            .parse(ValueDeserializer::from(params))
             .map_err(|e| located.toml_error(e, Some(doc)))?;
     }
     scene.seed = raw.seed.unwrap_or(scene.seed);
     if let Some(agents) = raw.agents {
-        let knob = entry.defaults.agents;
+        let knob = decl.agents;
         knob.check(agents as f64)
             .map_err(|m| blame(Invalid::new("agents", m)))?;
         scene.agents = agents as usize;
     }
     if let Some(variant) = raw.variant {
-        scene.variant = entry
+        scene.variant = decl
             .variant(&variant)
             .map_err(|m| blame(Invalid::new("variant", m)))?;
     }
@@ -407,7 +408,7 @@ fn scene_from(
 /// How many agents `scene` spawns from `setup` (its roles included: the
 /// leader, the hunter, the target's agents...).
 pub(crate) fn crowd_size(scene: &SceneConfig, setup: &Setup, app: &AppConfig) -> usize {
-    Runner::new(scene.entry, Vec2::from(app.stage), setup, app.overlay())
+    Runner::new(scene.decl, Vec2::from(app.stage), setup, app.overlay())
         .map_or(0, |runner| runner.crowd().len())
 }
 
@@ -420,7 +421,7 @@ pub(crate) fn parse_starts(items: &[Vec<f64>]) -> Result<Starts, String> {
             return Err(format!(
                 "item {} has {}; each is [agent, x, y]",
                 k + 1,
-                crate::sim::exact::numbers(item.len())
+                crate::sim::arrays::numbers(item.len())
             ));
         };
         if !(0.0..=f64::from(u32::MAX)).contains(&number) || number.fract() != 0.0 {

@@ -26,9 +26,9 @@ use super::ConfigError;
 use super::locate::Locator;
 use super::{AppConfig, SceneConfig, scene_from, table};
 use crate::scenes::registry;
-use crate::sim::entry::Entry;
+use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::Invalid;
-use crate::sim::lesson::Setup;
+use crate::sim::scene::Setup;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
@@ -81,7 +81,7 @@ pub fn parse(file: &str, name: &str, text: &str, app: &AppConfig) -> Result<Pres
     };
     let description = string("description")?;
     let scene_name = string("scene")?;
-    let entry: &'static Entry = registry::find(&scene_name)
+    let decl: &'static SceneDecl = registry::find(&scene_name)
         .map_err(|m| located.invalid(doc, &[], Invalid::new("scene", m)))?;
     let mut rest = DeTable::new();
     for (k, v) in doc.iter() {
@@ -90,7 +90,7 @@ pub fn parse(file: &str, name: &str, text: &str, app: &AppConfig) -> Result<Pres
         }
     }
     let whole = toml::Spanned::new(0..text.len(), DeValue::Table(rest));
-    let scene = scene_from(entry, whole, &[], doc, &located, app)?;
+    let scene = scene_from(decl, whole, &[], doc, &located, app)?;
     Ok(Preset {
         name: name.to_string(),
         description,
@@ -203,12 +203,12 @@ pub fn read(path: &Path, app: &AppConfig) -> Result<Preset, ConfigError> {
 
 /// A preset of the running start: scene, variant, seed, agents, every
 /// knob and prop that differs from the built-in defaults, and the starts.
-pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
+pub fn to_toml(decl: &SceneDecl, setup: &Setup, description: &str) -> String {
     let mut out = format!(
         "description = {}\nscene = \"{}\"\nvariant = \"{}\"\nseed = {}\nagents = {}\n",
         toml::Value::from(description),
-        entry.name,
-        entry.variants[setup.variant],
+        decl.name,
+        decl.variants[setup.variant],
         setup.seed,
         setup.agents
     );
@@ -218,9 +218,9 @@ pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
             .collect();
         out.push_str(&format!("starts = [{}]\n", items.join(", ")));
     }
-    let defaults = entry.default_params();
+    let defaults = decl.default_params();
     let mut params = String::new();
-    for knob in entry.knobs {
+    for knob in decl.knobs {
         let value = setup.params.get(knob.name);
         if value.is_some() && value != defaults.get(knob.name) {
             let value = value.unwrap_or_default() as f32;
@@ -228,8 +228,8 @@ pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
         }
     }
     let (now, before) = (
-        entry.fixed_values(setup.params.as_ref()),
-        entry.fixed_params(),
+        setup.params.fixed_values(),
+        decl.default_params().fixed_values(),
     );
     for (key, value) in now.iter().filter(|kv| !before.contains(kv)) {
         params.push_str(&format!("{key} = {value}\n"));
@@ -245,13 +245,13 @@ pub fn to_toml(entry: &Entry, setup: &Setup, description: &str) -> String {
 /// scene and variant with the first free number: written whole to a
 /// temporary file, then linked to its name only if no file has it.
 /// Returns the path written.
-pub fn save(folder: &Path, entry: &Entry, setup: &Setup) -> Result<PathBuf, String> {
-    let variant = entry.variants[setup.variant];
-    let description = format!("{} ({variant}), saved from the window", entry.title);
-    let text = to_toml(entry, setup, &description);
+pub fn save(folder: &Path, decl: &SceneDecl, setup: &Setup) -> Result<PathBuf, String> {
+    let variant = decl.variants[setup.variant];
+    let description = format!("{} ({variant}), saved from the window", decl.title);
+    let text = to_toml(decl, setup, &description);
     std::fs::create_dir_all(folder)
         .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let stem = format!("{}-{variant}", entry.name);
+    let stem = format!("{}-{variant}", decl.name);
     crate::newfile::write_new(folder, &stem, "toml", text.as_bytes())
 }
 

@@ -25,17 +25,17 @@ fn shipped_demos_toml_states_the_declared_defaults() {
     let names: Vec<&str> = config.scenes.iter().map(|s| s.name()).collect();
     assert_eq!(names, registry::names());
     for scene in &config.scenes {
-        let e = scene.entry;
+        let e = scene.decl;
         // demos.toml documents the defaults the scene declares: they agree.
         assert!(
             *scene.params == *e.default_params(),
             "{}: demos.toml differs from the declared defaults",
             e.name
         );
-        assert_eq!(scene.seed, e.defaults.seed, "{}", e.name);
-        assert_eq!(scene.agents as f64, e.defaults.agents.default, "{}", e.name);
-        assert_eq!(scene.variant, e.defaults.variant, "{}", e.name);
-        assert_eq!(scene.pointer, e.defaults.pointer, "{}", e.name);
+        assert_eq!(scene.seed, e.seed, "{}", e.name);
+        assert_eq!(scene.agents as f64, e.agents.default, "{}", e.name);
+        assert_eq!(scene.variant, e.default_variant, "{}", e.name);
+        assert_eq!(scene.pointer, e.pointer, "{}", e.name);
         for knob in e.knobs {
             assert!(
                 EMBEDDED.contains(&format!("\n{} = ", knob.name)),

@@ -135,7 +135,7 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         "{}/{}  {}  |  ",
         app.index() + 1,
         app.config.scenes.len(),
-        app.entry().title
+        app.decl().title
     );
     let room = r.w - status_w - 3.0 * MARGIN;
     // A cut title keeps its separator before the variant.

@@ -59,7 +59,7 @@ pub(super) fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut
 /// line on hover), a reset each and for all, and the scene as TOML.
 pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec<PanelEvent> {
     let mut events = Vec::new();
-    let entry = app.entry();
+    let decl = app.decl();
     pane(ctx, "panel", r, |ui| {
         // The scene picker: every scene, past the number keys' ten too.
         let mut picked = app.index();
@@ -67,7 +67,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
         let tall = ui.ctx().screen_rect().height();
         egui::ComboBox::from_id_salt("scene")
             .height(tall)
-            .selected_text(format!("{}. {}", picked + 1, entry.title))
+            .selected_text(format!("{}. {}", picked + 1, decl.title))
             .show_ui(ui, |ui| {
                 for (n, scene) in steering_demos::scenes::SCENES.iter().enumerate() {
                     ui.selectable_value(&mut picked, n, format!("{}. {}", n + 1, scene.title));
@@ -83,7 +83,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
                 preset_list(ui, app, presets, &mut events);
             }
             ui.horizontal(|ui| {
-                ui.label(RichText::new(format!("Knobs: {}", entry.name)).strong());
+                ui.label(RichText::new(format!("Knobs: {}", decl.name)).strong());
                 if ui.button("Reset all").clicked() {
                     events.push(PanelEvent::ResetAll);
                 }
@@ -112,7 +112,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
                 });
                 ui.separator();
             }
-            let of = |group: Group| entry.knobs.iter().filter(move |k| k.group == group);
+            let of = |group: Group| decl.knobs.iter().filter(move |k| k.group == group);
             knob_grid(ui, app, "lesson knobs", of(Group::Lesson), &mut events);
             if of(Group::Setup).next().is_some() {
                 egui::CollapsingHeader::new("Set-up: stage, spawn, overlay, figures")
@@ -189,7 +189,7 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
             let mut order: Vec<usize> = (0..presets.len()).collect();
             order.sort_by_key(|&k| match &presets[k] {
                 Err(_) => 0,
-                Ok(p) if p.scene.entry.name == app.entry().name => 1,
+                Ok(p) if p.scene.decl.name == app.decl().name => 1,
                 Ok(_) => 2,
             });
             for k in order {
@@ -220,7 +220,7 @@ fn knob_grid(
     knobs: impl Iterator<Item = &'static Knob>,
     events: &mut Vec<PanelEvent>,
 ) {
-    let entry = app.entry();
+    let decl = app.decl();
     let params = &app.setup().params;
     egui::Grid::new(id)
         .num_columns(2)
@@ -235,7 +235,7 @@ fn knob_grid(
                     Apply::Live => label,
                     Apply::Restart => format!("{label} *"),
                 };
-                let turned_by = if entry.primary() == Some(knob) {
+                let turned_by = if decl.primary == Some(knob) {
                     "\nkeys: + and -"
                 } else {
                     ""
@@ -248,7 +248,7 @@ fn knob_grid(
                     knob.unit,
                     number(knob.step),
                     number(knob.default),
-                    entry.name,
+                    decl.name,
                     knob.name,
                 );
                 ui.label(name).on_hover_text(&hover);

@@ -94,10 +94,10 @@ const NUMBERS: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
 /// tutorial writes it, and, with an agent selected, its numbers in it.
 pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
     let scene = app.scene();
-    let entry = app.entry();
-    let card = entry.card(scene.setup().variant);
+    let decl = app.decl();
+    let card = scene.card();
     pane(ctx, "card", r, |ui| {
-        ui.label(RichText::new(format!("{}: {}", entry.title, app.variant())).strong());
+        ui.label(RichText::new(format!("{}: {}", decl.title, app.variant())).strong());
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.label(card.idea);
             ui.add_space(4.0);

@@ -24,8 +24,8 @@ use steering_demos::camera::Camera;
 use steering_demos::layout::Rect as Area;
 use steering_demos::overlay::{Geom, Meaning, Overlay, Shape};
 use steering_demos::sim::crowd::Look;
-use steering_demos::sim::lesson::Input;
 use steering_demos::sim::runner::Runner;
+use steering_demos::sim::scene::Input;
 
 use palette as colors;
 

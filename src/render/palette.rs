@@ -100,7 +100,7 @@ pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
 mod colour_blind {
     use super::*;
     use steering_demos::config::Config;
-    use steering_demos::sim::lesson::Input;
+    use steering_demos::sim::scene::Input;
 
     /// Least CIE76 distance between two colours a person must tell apart
     /// as thin lines on the stage (about the step between two adjacent
@@ -188,7 +188,7 @@ mod colour_blind {
         let config = Config::embedded();
         let mut out = Vec::new();
         for scene in &config.scenes {
-            for v in 0..scene.entry.variants.len() {
+            for v in 0..scene.decl.variants.len() {
                 let mut setup = scene.setup();
                 setup.variant = v;
                 let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
@@ -205,10 +205,10 @@ mod colour_blind {
                     }
                 }
                 let fade = runner.fade_alpha();
-                let roles = (scene.entry.roles.iter())
+                let roles = (scene.decl.roles.iter())
                     .map(|&(look, role)| (role.to_string(), agent_color(look, fade)))
                     .collect();
-                let name = format!("{}/{}", scene.entry.name, scene.entry.variants[v]);
+                let name = format!("{}/{}", scene.decl.name, scene.decl.variants[v]);
                 out.push((name, [forces, roles]));
             }
         }

@@ -19,15 +19,13 @@ use super::{
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{
-    Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
-};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
-use crate::sim::props::Props;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
-use crate::steer::group::{SeparationParams, separation};
+use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
 use glam::Vec2;
@@ -57,6 +55,7 @@ crate::params! {
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_avoid;
+    props discs(obstacles, new_obstacle_radius);
     fixed {
         /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
@@ -131,19 +130,22 @@ impl AvoidScene {
     }
 }
 
-impl Lesson for AvoidScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "avoid",
-        "Collision avoidance",
-        7,
-        Knob::agents("Agents seeking the pointer.", 12, 500, 1),
-        2,
-    );
-    const PRIMARY: Option<Field<AvoidSceneParams>> = Some(AvoidSceneParams::max_see_ahead);
-    const ROLES: &'static [(Look, &'static str)] = &[
+/// The avoid scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "avoid",
+    title: "Collision avoidance",
+    seed: 7,
+    agents: Knob::agents("Agents seeking the pointer.", 12, 500, 1),
+    default_variant: 2,
+    primary: Some(AvoidSceneParams::max_see_ahead.knob()),
+    roles: &[
         (Look::Plain, "agent"),
         (Look::Faded, "avoiding an obstacle"),
-    ];
+    ],
+    ..SceneDecl::of::<AvoidScene>()
+};
+
+impl Build for AvoidScene {
     type Params = AvoidSceneParams;
     type Variant = Variant;
 
@@ -166,8 +168,11 @@ impl Lesson for AvoidScene {
         }
         scene
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for AvoidScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const LOOK: [&str; 2] = [
             "dynamic_length = length(velocity) / max_speed",
             "ahead = position + normalize(velocity) * max_see_ahead * dynamic_length",
@@ -213,7 +218,7 @@ impl Lesson for AvoidScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
@@ -317,11 +322,13 @@ impl Lesson for AvoidScene {
         ))
     }
 
-    fn retune(&mut self, params: &AvoidSceneParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &AvoidSceneParams = SCENE.typed(params)?;
         if params.obstacles != self.params.obstacles {
             self.obstacles = round_obstacles(&params.obstacles);
         }
         self.params = params.clone();
+        Ok(())
     }
 
     fn agent_radius(&self) -> f32 {
@@ -331,20 +338,12 @@ impl Lesson for AvoidScene {
     fn fade_alpha(&self) -> f32 {
         0.55
     }
-
-    fn props(params: &AvoidSceneParams) -> Option<Props> {
-        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
-    }
-
-    fn set_props(params: &mut AvoidSceneParams, props: &Props) {
-        params.obstacles = props.to_discs();
-    }
 }
 
 impl AvoidScene {
     /// The look-ahead of the recorded agents: ahead and ahead2 on the line
     /// of sight, the threat ringed, the push away from it.
-    fn record(&self, ctx: &mut Steer, target: Vec2) {
+    fn record(&self, ctx: &mut Decide, target: Vec2) {
         let s = ctx.vector_scale;
         let crowd = ctx.crowd;
         for i in ctx.recorded(self.looked.len()) {

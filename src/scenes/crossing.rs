@@ -36,11 +36,12 @@ use super::overlaps::Overlap;
 use super::{CONTACT_PASSES, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer, Neighbourhood};
+use crate::sim::knobs::{Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::sum::ExactSum;
-use crate::steer::group::{SeparationParams, separation};
+use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::seek::seek;
 use crate::steer::unaligned::{Mover, Threat, avoid_meeting, sidestep_touching, soonest_threat};
@@ -177,22 +178,25 @@ impl CrossingScene {
     }
 }
 
-impl Lesson for CrossingScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "crossing",
-        "Crossing",
-        1,
-        Knob::agents("Agents in both crowds together.", 60, 400, 2),
-        1,
-    );
-    const PRIMARY: Option<Field<CrossingParams>> = Some(CrossingParams::lead_time);
-    const ROLES: &'static [(Look, &'static str)] = &[
+/// The crossing scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "crossing",
+    title: "Crossing",
+    seed: 1,
+    agents: Knob::agents("Agents in both crowds together.", 60, 400, 2),
+    default_variant: 1,
+    primary: Some(CrossingParams::lead_time.knob()),
+    roles: &[
         (Look::Plain, "from the left"),
         (Look::Faded, "from the right"),
-    ];
+    ],
+    crowd: &[Look::Plain, Look::Faded],
+    ..SceneDecl::of::<CrossingScene>()
+};
+
+impl Build for CrossingScene {
     type Params = CrossingParams;
     type Variant = Variant;
-    const CROWD: &'static [Look] = &[Look::Plain, Look::Faded];
 
     fn new(params: &CrossingParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);
@@ -248,12 +252,15 @@ impl Lesson for CrossingScene {
             ticks: 0,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for CrossingScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         card::of(variant)
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = self.params.clone();
         let crowd = ctx.crowd;
         let positions = crowd.positions();
@@ -455,8 +462,10 @@ impl Lesson for CrossingScene {
         Some(Neighbourhood::around(at, self.reach(), &self.neighbors))
     }
 
-    fn retune(&mut self, params: &CrossingParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &CrossingParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 
     fn agent_radius(&self) -> f32 {

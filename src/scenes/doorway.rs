@@ -32,11 +32,10 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all_with};
 use crate::steer::par::CHUNK;
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{
-    Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
-};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
@@ -219,7 +218,7 @@ impl DoorwayScene {
     }
 
     /// Records, for the recorded agents, the forces decided this tick.
-    fn record_overlay(&self, ctx: &mut Steer) {
+    fn record_overlay(&self, ctx: &mut Decide) {
         let unit = self.params.unit_vector_length;
         let radius = self.rules.queue.max_queue_radius;
         let crowd = ctx.crowd;
@@ -247,27 +246,30 @@ impl DoorwayScene {
     }
 }
 
-impl Lesson for DoorwayScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "doorway",
-        "Queue at a doorway",
-        5,
-        Knob::agents(
-            "Agents in the room (original: 60); the room grows to keep their density.",
-            60,
-            MAX_AGENTS,
-            1000,
-        ),
-        4,
-    )
-    .tick_hz(30.0)
+/// The doorway scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "doorway",
+    title: "Queue at a doorway",
+    seed: 5,
+    agents: Knob::agents(
+        "Agents in the room (original: 60); the room grows to keep their density.",
+        60,
+        MAX_AGENTS,
+        1000,
+    ),
+    default_variant: 4,
+    tick_hz: Some(30.0),
     // The lesson's two ends: the orderly queue and the trampling crowd.
-    .compare(0);
-    const PRIMARY: Option<Field<DoorwayParams>> = Some(DoorwayParams::max_separation);
-    const ROLES: &'static [(Look, &'static str)] = &[
+    compare: Some(0),
+    primary: Some(DoorwayParams::max_separation.knob()),
+    roles: &[
         (Look::Plain, "agent"),
         (Look::Faded, "avoiding a wall"),
-    ];
+    ],
+    ..SceneDecl::of::<DoorwayScene>()
+};
+
+impl Build for DoorwayScene {
     type Params = DoorwayParams;
     type Variant = Variant;
 
@@ -319,15 +321,18 @@ impl Lesson for DoorwayScene {
             last_pairs: 0,
         }
     }
+}
 
+impl Scene for DoorwayScene {
     /// Index, measure and decide from the crowd as it stands, in parallel:
     /// every agent reads the same snapshot, so the result does not depend on
     /// the thread count.
-    fn card(variant: Variant) -> Card {
+    fn card(&self) -> Card {
+        let variant = self.rules.variant;
         card::of(variant)
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let positions = ctx.crowd.positions();
         self.neighbors.rebuild(positions);
         // The crowd as the last tick left it; the random spawn is not the
@@ -472,9 +477,11 @@ impl Lesson for DoorwayScene {
         })
     }
 
-    fn retune(&mut self, params: &DoorwayParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &DoorwayParams = SCENE.typed(params)?;
         self.rules = Rules::new(params, self.rules.variant);
         self.params = params.clone();
+        Ok(())
     }
 
     fn agent_radius(&self) -> f32 {

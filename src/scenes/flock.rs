@@ -18,9 +18,10 @@ use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Agent, Crowd, Look, Metric, Sampling};
 use crate::steer::par::CHUNK;
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer, Neighbourhood};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::series::Series;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
@@ -108,20 +109,23 @@ impl FlockScene {
     }
 }
 
-impl Lesson for FlockScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "flock",
-        "Flocking",
-        8,
-        Knob::agents(
-            "Boids; the stage grows to keep their density.",
-            200,
-            MAX_AGENTS,
-            1000,
-        ),
-        2,
-    );
-    const PRIMARY: Option<Field<FlockParams>> = Some(FlockParams::cohesion_weight);
+/// The flock scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "flock",
+    title: "Flocking",
+    seed: 8,
+    agents: Knob::agents(
+        "Boids; the stage grows to keep their density.",
+        200,
+        MAX_AGENTS,
+        1000,
+    ),
+    default_variant: 2,
+    primary: Some(FlockParams::cohesion_weight.knob()),
+    ..SceneDecl::of::<FlockScene>()
+};
+
+impl Build for FlockScene {
     type Params = FlockParams;
     type Variant = Variant;
 
@@ -166,8 +170,11 @@ impl Lesson for FlockScene {
             ringed,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for FlockScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const SEPARATION: &str =
             "separation = truncate(away_from(neighbours), max_force) * separation_weight";
         const ALIGNMENT: &str = "alignment = truncate(mean_heading(neighbours) * max_speed - velocity, \
@@ -205,7 +212,7 @@ impl Lesson for FlockScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         self.neighbors.rebuild(ctx.crowd.positions());
         let limits = self.limits();
         let (crowd, p, variant, stage, index) = (
@@ -343,8 +350,10 @@ impl Lesson for FlockScene {
         Some(Neighbourhood::around(at, self.params.neighbor_radius.max(self.params.separation_radius), &self.neighbors))
     }
 
-    fn retune(&mut self, params: &FlockParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &FlockParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 
     /// The cells of the pair walk.
@@ -357,7 +366,7 @@ impl Lesson for FlockScene {
 impl FlockScene {
     /// Each recorded boid's three forces; the neighbourhood of the ringed
     /// boid and of the selected one.
-    fn record(&self, ctx: &mut Steer) {
+    fn record(&self, ctx: &mut Decide) {
         // A rule at the force cap (before its weight) is RULE_LENGTH px:
         // the three share one scale, so they compare, and even among
         // hundreds of boids they stay short enough to tell apart.

@@ -22,8 +22,9 @@
 use super::{off_stage, random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::Limits;
 use crate::steer::flow::{FlowField, follow_flow};
@@ -102,15 +103,17 @@ impl FlowScene {
     }
 }
 
-impl Lesson for FlowScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "flow",
-        "Flow field following",
-        1,
-        Knob::agents("Agents in the flow.", 60, 2000, 10),
-        0,
-    );
-    const PRIMARY: Option<Field<FlowParams>> = Some(FlowParams::smoothness);
+/// The flow scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "flow",
+    title: "Flow field following",
+    seed: 1,
+    agents: Knob::agents("Agents in the flow.", 60, 2000, 10),
+    primary: Some(FlowParams::smoothness.knob()),
+    ..SceneDecl::of::<FlowScene>()
+};
+
+impl Build for FlowScene {
     type Params = FlowParams;
     type Variant = Variant;
 
@@ -134,8 +137,10 @@ impl Lesson for FlowScene {
             alignment_now: 0.0,
         }
     }
+}
 
-    fn card(_: Variant) -> Card {
+impl Scene for FlowScene {
+    fn card(&self) -> Card {
         Card {
             idea: "The stage is a grid of cells, each holding a direction. An agent looks up \
                 its cell and wants to go that way at full speed; like seek, it steers by the \
@@ -148,7 +153,7 @@ impl Lesson for FlowScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let p = &self.params;
         self.field
             .fill(self.seed, p.smoothness, ctx.tick as f32 * p.drift);
@@ -228,8 +233,10 @@ impl Lesson for FlowScene {
         vec![("alignment", format!("{:.2}", self.alignment(at, v)))]
     }
 
-    fn retune(&mut self, params: &FlowParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &FlowParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 }
 

@@ -17,8 +17,9 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::knobs::{Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::Limits;
 use crate::steer::formation::{offset_pursuit, slot};
@@ -101,17 +102,18 @@ impl FormationScene {
     }
 }
 
-impl Lesson for FormationScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "formation",
-        "Formation: offset pursuit",
-        1,
-        Knob::agents("Followers in the V behind the leader.", 6, 30, 1),
-        0,
-    );
-    const PRIMARY: Option<Field<FormationParams>> = Some(FormationParams::spacing);
-    const ROLES: &'static [(Look, &'static str)] =
-        &[(Look::Leader, "leader"), (Look::Plain, "follower")];
+/// The formation scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "formation",
+    title: "Formation: offset pursuit",
+    seed: 1,
+    agents: Knob::agents("Followers in the V behind the leader.", 6, 30, 1),
+    primary: Some(FormationParams::spacing.knob()),
+    roles: &[(Look::Leader, "leader"), (Look::Plain, "follower")],
+    ..SceneDecl::of::<FormationScene>()
+};
+
+impl Build for FormationScene {
     type Params = FormationParams;
     type Variant = Variant;
 
@@ -139,8 +141,11 @@ impl Lesson for FormationScene {
             rng,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for FormationScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const SLOT: &str = "slot = leader_position + rotate(offset, heading)";
         match variant {
             Variant::Offset => Card {
@@ -168,7 +173,7 @@ impl Lesson for FormationScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
         let (positions, velocities) = (crowd.positions(), crowd.velocities());
@@ -271,8 +276,10 @@ impl Lesson for FormationScene {
         ]
     }
 
-    fn retune(&mut self, params: &FormationParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &FormationParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 }
 

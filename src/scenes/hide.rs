@@ -26,13 +26,13 @@ use super::{
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
-use crate::sim::props::Props;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
-use crate::steer::group::{SeparationParams, separation};
+use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::hide::{HideParams, blocks_sight, hide};
 use crate::steer::pursuit::{Prediction, evade, predict};
 use crate::steer::seek::{arrive, seek, stay_within};
@@ -72,6 +72,7 @@ crate::params! {
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_hide;
+    props discs(obstacles, new_obstacle_radius);
     fixed {
         /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
@@ -170,20 +171,21 @@ impl HideScene {
     }
 }
 
-impl Lesson for HideScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "hide",
-        "Hide",
-        10,
-        Knob::agents("Hiders (the hunter comes on top).", 6, 200, 1),
-        0,
-    );
-    const PRIMARY: Option<Field<HideSceneParams>> = Some(HideSceneParams::distance_from_boundary);
-    const ROLES: &'static [(Look, &'static str)] =
-        &[(Look::Pursuer, "hunter"), (Look::Evader, "hider")];
+/// The hide scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "hide",
+    title: "Hide",
+    seed: 10,
+    agents: Knob::agents("Hiders (the hunter comes on top).", 6, 200, 1),
+    primary: Some(HideSceneParams::distance_from_boundary.knob()),
+    roles: &[(Look::Pursuer, "hunter"), (Look::Evader, "hider")],
+    crowd: &[Look::Evader],
+    ..SceneDecl::of::<HideScene>()
+};
+
+impl Build for HideScene {
     type Params = HideSceneParams;
     type Variant = Variant;
-    const CROWD: &'static [Look] = &[Look::Evader];
 
     fn new(params: &HideSceneParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let obstacles = round_obstacles(&params.obstacles);
@@ -210,8 +212,11 @@ impl Lesson for HideScene {
             rng,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for HideScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const REST: &str = "steering = hide + avoidance + separation + stay_inside";
         match variant {
             Variant::Hide => Card {
@@ -237,7 +242,7 @@ impl Lesson for HideScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let p = &self.params;
         let (positions, velocities) = (ctx.crowd.positions(), ctx.crowd.velocities());
         let hunter = (positions[HUNTER], velocities[HUNTER]);
@@ -378,30 +383,24 @@ impl Lesson for HideScene {
         out.point(Meaning::Target, input.pointer);
     }
 
-    fn retune(&mut self, params: &HideSceneParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &HideSceneParams = SCENE.typed(params)?;
         if params.obstacles != self.params.obstacles {
             self.obstacles = round_obstacles(&params.obstacles);
         }
         self.params = params.clone();
+        Ok(())
     }
 
     fn agent_radius(&self) -> f32 {
         self.params.agent_radius
-    }
-
-    fn props(params: &HideSceneParams) -> Option<Props> {
-        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
-    }
-
-    fn set_props(params: &mut HideSceneParams, props: &Props) {
-        params.obstacles = props.to_discs();
     }
 }
 
 impl HideScene {
     /// The recorded hiders: their velocity, the force that takes them to
     /// cover, the spot, and the hunter's line of sight when it sees them.
-    fn record(&self, ctx: &mut Steer) {
+    fn record(&self, ctx: &mut Decide) {
         let s = ctx.vector_scale;
         let crowd = ctx.crowd;
         let hunter = crowd.positions()[HUNTER];

@@ -18,8 +18,9 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::knobs::{Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::Limits;
 use crate::steer::interpose::{Aim, interpose};
@@ -84,20 +85,21 @@ pub struct InterposeScene {
     rng: rand_pcg::Pcg32,
 }
 
-impl Lesson for InterposeScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "interpose",
-        "Interpose",
-        1,
-        Knob::agents("Interposers between the same two agents.", 1, 20, 1),
-        0,
-    );
-    const PRIMARY: Option<Field<InterposeParams>> = Some(InterposeParams::pair_max_speed);
-    const ROLES: &'static [(Look, &'static str)] =
-        &[(Look::Evader, "the pair"), (Look::Pursuer, "interposer")];
+/// The interpose scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "interpose",
+    title: "Interpose",
+    seed: 1,
+    agents: Knob::agents("Interposers between the same two agents.", 1, 20, 1),
+    primary: Some(InterposeParams::pair_max_speed.knob()),
+    roles: &[(Look::Evader, "the pair"), (Look::Pursuer, "interposer")],
+    crowd: &[Look::Pursuer],
+    ..SceneDecl::of::<InterposeScene>()
+};
+
+impl Build for InterposeScene {
     type Params = InterposeParams;
     type Variant = Variant;
-    const CROWD: &'static [Look] = &[Look::Pursuer];
 
     fn new(params: &InterposeParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let mut rng = rng(setup.seed);
@@ -127,8 +129,11 @@ impl Lesson for InterposeScene {
             rng,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for InterposeScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         match variant {
             Variant::Interpose => Card {
                 idea: "The interposer wants to stand between two moving agents. It guesses how \
@@ -155,7 +160,7 @@ impl Lesson for InterposeScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
         let (positions, velocities) = (crowd.positions(), crowd.velocities());
@@ -271,8 +276,10 @@ impl Lesson for InterposeScene {
         ]
     }
 
-    fn retune(&mut self, params: &InterposeParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &InterposeParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 }
 

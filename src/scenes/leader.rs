@@ -13,12 +13,14 @@ use super::{in_runs, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Setup, Spawn, Steer, Neighbourhood};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Setup, Spawn, WrongScene};
 use crate::steer::par;
 use crate::steer::Limits;
-use crate::steer::group::{self, Apart, Leader, follow_leader, separation_from};
+use crate::steer::flock::{Apart, separation_from};
+use crate::steer::leader::{FollowParams, Leader, follow_leader};
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::seek::arrive;
 use crate::steer::sum::{ExactSum, ExactTotal};
@@ -104,9 +106,9 @@ pub struct LeaderScene {
 }
 
 impl LeaderScene {
-    fn follow(&self) -> group::FollowParams {
+    fn follow(&self) -> FollowParams {
         let p = &self.params;
-        group::FollowParams {
+        FollowParams {
             behind_dist: p.behind_dist,
             sight_radius: p.sight_radius,
             arrive_radius: p.arrive_radius,
@@ -115,24 +117,26 @@ impl LeaderScene {
     }
 }
 
-impl Lesson for LeaderScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "leader",
-        "Leader following",
-        6,
-        Knob::agents(
-            "Followers (the leader comes on top); past 2,000 the stage grows to keep their density.",
-            20,
-            MAX_AGENTS,
-            10,
-        ),
-        0,
-    );
-    const PRIMARY: Option<Field<LeaderParams>> = Some(LeaderParams::behind_dist);
-    const ROLES: &'static [(Look, &'static str)] = &[
+/// The leader scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "leader",
+    title: "Leader following",
+    seed: 6,
+    agents: Knob::agents(
+        "Followers (the leader comes on top); past 2,000 the stage grows to keep their density.",
+        20,
+        MAX_AGENTS,
+        10,
+    ),
+    primary: Some(LeaderParams::behind_dist.knob()),
+    roles: &[
         (Look::Leader, "leader"),
         (Look::Plain, "follower"),
-    ];
+    ],
+    ..SceneDecl::of::<LeaderScene>()
+};
+
+impl Build for LeaderScene {
     type Params = LeaderParams;
     type Variant = Variant;
 
@@ -159,8 +163,10 @@ impl Lesson for LeaderScene {
             evading_count: 0,
         }
     }
+}
 
-    fn card(_: Variant) -> Card {
+impl Scene for LeaderScene {
+    fn card(&self) -> Card {
         Card {
             idea: "Followers arrive at a point behind the leader and keep apart from each \
                 other. One that stands in the leader's way, near the point ahead of it or \
@@ -174,7 +180,7 @@ impl Lesson for LeaderScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let p = &self.params;
         let follow = self.follow();
         let crowd = ctx.crowd;
@@ -310,8 +316,10 @@ impl Lesson for LeaderScene {
         Some(Neighbourhood::around(at, self.params.separation_radius, &self.neighbors))
     }
 
-    fn retune(&mut self, params: &LeaderParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &LeaderParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 
     /// The followers' separation cells.
@@ -322,7 +330,7 @@ impl Lesson for LeaderScene {
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::lesson::Input;
+    use crate::sim::scene::Input;
     use crate::testing::scene_with;
     use glam::Vec2;
 

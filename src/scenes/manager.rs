@@ -35,15 +35,13 @@ use super::{
 };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{
-    Defaults, Figures, Input, Lesson, Neighbourhood, Settle, Setup, Spawn, Steer,
-};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
-use crate::sim::props::Props;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::combine::{Smoother, Term, dithered, prioritized, weighted_sum};
-use crate::steer::group::{SeparationParams, separation};
+use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::walls::{Wall, feelers, outside_by, room, wall_avoidance};
 use crate::steer::wander::{SERIES, next_angle, wander};
@@ -90,6 +88,7 @@ crate::params! {
         new_obstacle_radius: f32 = 40.0, 10.0..=150.0, step 5.0, "px", Live, Setup;
     }
     check check_manager;
+    props discs(obstacles, new_obstacle_radius);
     fixed {
         /// The obstacles, as [x, y, radius] in world px: centres on the stage, radii up to its larger side.
         obstacles: Vec<[f32; 3]> = vec![
@@ -172,15 +171,17 @@ pub struct ManagerScene {
     turn_now: f32,
 }
 
-impl Lesson for ManagerScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "manager",
-        "The movement manager",
-        3,
-        Knob::agents("Agents in the room.", 40, 400, 1),
-        0,
-    );
-    const PRIMARY: Option<Field<ManagerParams>> = Some(ManagerParams::smoothing);
+/// The manager scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "manager",
+    title: "The movement manager",
+    seed: 3,
+    agents: Knob::agents("Agents in the room.", 40, 400, 1),
+    primary: Some(ManagerParams::smoothing.knob()),
+    ..SceneDecl::of::<ManagerScene>()
+};
+
+impl Build for ManagerScene {
     type Params = ManagerParams;
     type Variant = Variant;
 
@@ -217,8 +218,11 @@ impl Lesson for ManagerScene {
             turn_now: 0.0,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for ManagerScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const TERMS: [&str; 4] = [
             "walls = wall_avoidance(ahead) * wall_weight  // and the side feelers",
             "avoidance = obstacle_avoidance(velocity) * obstacle_weight",
@@ -265,7 +269,7 @@ impl Lesson for ManagerScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
@@ -440,23 +444,17 @@ impl Lesson for ManagerScene {
         ))
     }
 
-    fn retune(&mut self, params: &ManagerParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &ManagerParams = SCENE.typed(params)?;
         if params.obstacles != self.params.obstacles {
             self.obstacles = round_obstacles(&params.obstacles);
         }
         self.params = params.clone();
+        Ok(())
     }
 
     fn headings(&self) -> Option<&[Vec2]> {
         Some(&self.headings)
-    }
-
-    fn props(params: &ManagerParams) -> Option<Props> {
-        Some(Props::discs(&params.obstacles, params.new_obstacle_radius))
-    }
-
-    fn set_props(params: &mut ManagerParams, props: &Props) {
-        params.obstacles = props.to_discs();
     }
 }
 

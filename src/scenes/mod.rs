@@ -1,49 +1,49 @@
 //! The scenes: one file per lesson, listed once in [`registry`].
 //!
-//! A scene implements [`Lesson`](crate::sim::lesson::Lesson): it declares its
-//! parameters (`params!`), its variants (`variants!`) and its metrics, places
-//! its agents, and each tick sets one steering force per agent; the runner
-//! moves them. While recording, it fills the overlay with the forces it
-//! used; recording never changes the simulation.
+//! A scene file declares its parameters (`params!`), its variants
+//! (`variants!`) and itself, as data (`pub const SCENE:`
+//! [`SceneDecl`](crate::sim::decl::SceneDecl)); its type places its agents
+//! ([`Build`](crate::sim::decl::Build)) and each tick sets one steering
+//! force per agent ([`Scene`](crate::sim::scene::Scene)); the runner moves
+//! them. While recording, it fills the overlay with the forces it used;
+//! recording never changes the simulation.
 
 pub mod overlaps;
 pub mod registry;
 
-/// Declares the scenes: each row names a scene's module (a file under
-/// `src/scenes/`) and its [`Lesson`](crate::sim::lesson::Lesson) type, and
-/// the rows' order is the app's. Expands to the `mod` lines and to
-/// [`SCENES`].
+/// Declares the scenes: each row names a scene's module, a file under
+/// `src/scenes/` whose `SCENE` is its
+/// [`SceneDecl`](crate::sim::decl::SceneDecl), and the rows' order is the
+/// app's. Expands to the `mod` lines and to [`SCENES`].
 macro_rules! registry {
-    ($( $module:ident :: $lesson:ident, )*) => {
+    ($( $module:ident, )*) => {
         $( pub mod $module; )*
 
         /// Every scene, in the order the app shows them.
-        pub static SCENES: &[registry::Entry] = &[
-            $( registry::Entry::of::<$module::$lesson>(), )*
-        ];
+        pub static SCENES: &[registry::SceneDecl] = &[ $( $module::SCENE, )* ];
     };
 }
 
 registry! {
-    seek::SeekScene,
-    wander::WanderScene,
-    pursuit::PursuitScene,
-    patrol::PatrolScene,
-    doorway::DoorwayScene,
-    leader::LeaderScene,
-    avoid::AvoidScene,
-    flock::FlockScene,
-    hide::HideScene,
-    interpose::InterposeScene,
-    formation::FormationScene,
-    walls::WallsScene,
-    flow::FlowScene,
-    crossing::CrossingScene,
-    manager::ManagerScene,
+    seek,
+    wander,
+    pursuit,
+    patrol,
+    doorway,
+    leader,
+    avoid,
+    flock,
+    hide,
+    interpose,
+    formation,
+    walls,
+    flow,
+    crossing,
+    manager,
 }
 
 use crate::sim::knobs::Invalid;
-use crate::sim::lesson::Settle;
+use crate::sim::scene::Settle;
 use crate::steer::avoid::Obstacle;
 use crate::steer::contact::Contact;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};

@@ -17,10 +17,10 @@
 
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
-use crate::sim::props::{PropKind, Props};
 use crate::steer::Limits;
 use crate::steer::path::{
     PathFollower, PathMode, distance_to_polyline, follow_by_projection, follow_path,
@@ -46,6 +46,7 @@ crate::params! {
         ahead: f32 = 10.0, 0.0..=100.0, step 1.0, "px", Live;
     }
     check check_nodes;
+    props points(Path { closed: false }, nodes);
     fixed {
         /// The path's nodes, [x, y] in world px, on the stage (at least 2).
         nodes: Vec<[f32; 2]> = vec![
@@ -92,6 +93,8 @@ crate::variants! {
 #[derive(Clone)]
 pub struct PatrolScene {
     params: PatrolParams,
+    /// The running variant, for its card.
+    variant: Variant,
     nodes: Vec<Vec2>,
     mode: PathMode,
     followers: Vec<PathFollower>,
@@ -114,7 +117,7 @@ pub struct PatrolScene {
 
 impl PatrolScene {
     /// Every agent follows the closed path by projection.
-    fn steer_by_projection(&mut self, ctx: &mut Steer) {
+    fn steer_by_projection(&mut self, ctx: &mut Decide) {
         let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
@@ -143,16 +146,18 @@ impl PatrolScene {
     }
 }
 
-impl Lesson for PatrolScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "patrol",
-        "Path following and patrol",
-        4,
-        Knob::agents("Agents on the path.", 3, 50, 1),
-        0,
-    )
-    .compare(3);
-    const PRIMARY: Option<Field<PatrolParams>> = Some(PatrolParams::path_radius);
+/// The patrol scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "patrol",
+    title: "Path following and patrol",
+    seed: 4,
+    agents: Knob::agents("Agents on the path.", 3, 50, 1),
+    compare: Some(3),
+    primary: Some(PatrolParams::path_radius.knob()),
+    ..SceneDecl::of::<PatrolScene>()
+};
+
+impl Build for PatrolScene {
     type Params = PatrolParams;
     type Variant = Variant;
 
@@ -181,6 +186,7 @@ impl Lesson for PatrolScene {
             followers.push(PathFollower::new(start, true));
         }
         Self {
+            variant,
             params: params.clone(),
             visited: vec![false; nodes.len()],
             nodes,
@@ -196,8 +202,11 @@ impl Lesson for PatrolScene {
             max_off_road: 0.0,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for PatrolScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const IDEA: &str = "The path is a list of nodes. The agent seeks the current node; \
             once within the path radius of it, it seeks the next. A wider radius lets it \
             turn sooner, so it cuts the corners and moves more smoothly.";
@@ -238,7 +247,7 @@ impl Lesson for PatrolScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
@@ -396,7 +405,8 @@ impl Lesson for PatrolScene {
         ]
     }
 
-    fn retune(&mut self, params: &PatrolParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &PatrolParams = SCENE.typed(params)?;
         if params.nodes != self.params.nodes {
             // Edited nodes: each follower keeps its node, or the last.
             self.nodes = params.nodes.iter().map(|&n| Vec2::from(n)).collect();
@@ -407,14 +417,7 @@ impl Lesson for PatrolScene {
             self.visited.resize(self.nodes.len(), false);
         }
         self.params = params.clone();
-    }
-
-    fn props(params: &PatrolParams) -> Option<Props> {
-        Some(Props::points(PropKind::Path { closed: false }, &params.nodes))
-    }
-
-    fn set_props(params: &mut PatrolParams, props: &Props) {
-        params.nodes = props.to_points();
+        Ok(())
     }
 }
 

@@ -16,9 +16,10 @@
 use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::steer::Limits;
 use crate::steer::pursuit::{Prediction, evade, predict, pursuit};
 use crate::steer::seek::seek;
@@ -70,6 +71,8 @@ struct Aim {
 #[derive(Clone)]
 pub struct PursuitScene {
     params: PursuitParams,
+    /// The running variant, for its card.
+    variant: Variant,
     /// Whether each agent looks ahead a constant T (the target's entry is unused).
     constant: Vec<bool>,
     /// Each agent's aim in the last tick (the target's entry is unused).
@@ -118,30 +121,32 @@ impl PursuitScene {
     }
 }
 
-impl Lesson for PursuitScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "pursuit",
-        "Pursuit and evade",
-        3,
-        Knob::agents(
-            "Pursuers (the target and the evaders come on top).",
-            4,
-            100,
-            1,
-        ),
-        0,
-    )
-    .compare(1);
-    const PRIMARY: Option<Field<PursuitParams>> = Some(PursuitParams::constant_t);
-    const ROLES: &'static [(Look, &'static str)] = &[
+/// The pursuit scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "pursuit",
+    title: "Pursuit and evade",
+    seed: 3,
+    agents: Knob::agents(
+        "Pursuers (the target and the evaders come on top).",
+        4,
+        100,
+        1,
+    ),
+    compare: Some(1),
+    primary: Some(PursuitParams::constant_t.knob()),
+    roles: &[
         (Look::Target, "target"),
         (Look::Pursuer, "pursuer, dynamic T"),
         (Look::ConstantPursuer, "pursuer, constant T"),
         (Look::Evader, "evader"),
-    ];
+    ],
+    crowd: &[Look::Pursuer],
+    ..SceneDecl::of::<PursuitScene>()
+};
+
+impl Build for PursuitScene {
     type Params = PursuitParams;
     type Variant = Variant;
-    const CROWD: &'static [Look] = &[Look::Pursuer];
 
     fn new(params: &PursuitParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         // Pursuers look ahead a constant T in that variant; evaders always look dynamically.
@@ -163,6 +168,7 @@ impl Lesson for PursuitScene {
             constant.push(is_constant);
         }
         Self {
+            variant,
             params: params.clone(),
             aims: vec![Aim::default(); constant.len()],
             constant,
@@ -172,8 +178,11 @@ impl Lesson for PursuitScene {
             captures: 0,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for PursuitScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         match variant {
             Variant::DynamicT => Card {
                 idea: "Pursuit seeks where the target will be, T ticks ahead, not where it is. \
@@ -200,7 +209,7 @@ impl Lesson for PursuitScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
         let (target_pos, target_vel) = (crowd.positions()[TARGET], crowd.velocities()[TARGET]);
@@ -335,15 +344,17 @@ impl Lesson for PursuitScene {
         ]
     }
 
-    fn retune(&mut self, params: &PursuitParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &PursuitParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use crate::sim::crowd::Look;
-    use crate::sim::lesson::Input;
+    use crate::sim::scene::Input;
     use crate::testing::scene_with;
     use glam::Vec2;
 

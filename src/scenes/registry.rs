@@ -6,11 +6,11 @@
 //! `registry!` list in `scenes/mod.rs` (the row also
 //! declares the file's module).
 
-pub use crate::sim::entry::Entry;
+pub use crate::sim::decl::SceneDecl;
 
 /// The scene called `name`, or an error listing the valid names.
-pub fn find(name: &str) -> Result<&'static Entry, String> {
-    crate::sim::entry::find(super::SCENES, name)
+pub fn find(name: &str) -> Result<&'static SceneDecl, String> {
+    crate::sim::decl::find(super::SCENES, name)
 }
 
 /// The digit key of scene `index` (0-based): 1 to 9, then 0 for the
@@ -34,9 +34,15 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for e in SCENES {
             assert!(seen.insert(e.name), "duplicate scene {}", e.name);
+            // A declaration sets these over `SceneDecl::of`'s blanks.
+            assert!(!e.name.is_empty() && !e.title.is_empty(), "{e:?}");
+            assert!(!e.agents.doc.is_empty() && e.agents.max > 1.0, "{}", e.name);
+            if let Some(primary) = e.primary {
+                assert!(e.knobs.contains(primary), "{}: a knob of its own", e.name);
+            }
             assert!(!e.variants.is_empty(), "{}", e.name);
             assert_eq!(e.variants.len(), e.lessons.len(), "{}", e.name);
-            assert!(e.defaults.variant < e.variants.len(), "{}", e.name);
+            assert!(e.default_variant < e.variants.len(), "{}", e.name);
             let p = e.default_params();
             for k in e.knobs {
                 assert_eq!(p.get(k.name), Some(k.default), "{}.{}", e.name, k.name);

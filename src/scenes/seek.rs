@@ -9,9 +9,10 @@
 use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::pointer::PointerMode;
 use crate::steer::Limits;
 use crate::steer::seek::{arrive, flee, seek};
@@ -69,16 +70,19 @@ impl SeekScene {
     }
 }
 
-impl Lesson for SeekScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "seek",
-        "Seek, flee and arrival",
-        1,
-        Knob::agents("Agents seeking the same target.", 1, 50, 1),
-        2,
-    )
-    .pointer(PointerMode::Still);
-    const PRIMARY: Option<Field<SeekParams>> = Some(SeekParams::slowing_radius);
+/// The seek scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "seek",
+    title: "Seek, flee and arrival",
+    seed: 1,
+    agents: Knob::agents("Agents seeking the same target.", 1, 50, 1),
+    default_variant: 2,
+    pointer: PointerMode::Still,
+    primary: Some(SeekParams::slowing_radius.knob()),
+    ..SceneDecl::of::<SeekScene>()
+};
+
+impl Build for SeekScene {
     type Params = SeekParams;
     type Variant = Variant;
 
@@ -112,8 +116,11 @@ impl Lesson for SeekScene {
             stage,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for SeekScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         const IDEA: &str = "The agent wants to move at full speed toward the target (its desired velocity); \
             the steering force is the difference between that wish and its velocity. \
             The force is capped, so it turns gradually.";
@@ -147,7 +154,7 @@ impl Lesson for SeekScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let target = input.pointer;
         let p = &self.params;
         let moved = self.last_target != Some(target);
@@ -270,8 +277,10 @@ impl Lesson for SeekScene {
         lines
     }
 
-    fn retune(&mut self, params: &SeekParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &SeekParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 }
 

@@ -18,10 +18,11 @@
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Invalid, Knob};
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::knobs::{Invalid, Knob, Params};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
-use crate::sim::props::{MIN_CORNERS, PropKind, Props};
+use crate::sim::props::MIN_CORNERS;
 use crate::steer::Limits;
 use crate::steer::walls::{Wall, feelers, outside_by, room, wall_avoidance};
 use crate::steer::wander::{SERIES, next_angle, wander};
@@ -45,6 +46,7 @@ crate::params! {
         lost_distance: f32 = 80.0, 20.0..=500.0, step 10.0, "px", Live, Setup;
     }
     check check_corners;
+    props points(Corners, corners);
     fixed {
         /// The room's corners, [x, y] in world px, on the stage (at least 3); its walls join them in order.
         corners: Vec<[f32; 2]> = ROOM.iter().map(|c| c.to_array()).collect();
@@ -109,15 +111,18 @@ pub struct WallsScene {
     rng: rand_pcg::Pcg32,
 }
 
-impl Lesson for WallsScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "walls",
-        "Walls: containment with feelers",
-        1,
-        Knob::agents("Wanderers in the room.", 20, 200, 1),
-        1,
-    );
-    const PRIMARY: Option<Field<WallsParams>> = Some(WallsParams::feeler_length);
+/// The walls scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "walls",
+    title: "Walls: containment with feelers",
+    seed: 1,
+    agents: Knob::agents("Wanderers in the room.", 20, 200, 1),
+    default_variant: 1,
+    primary: Some(WallsParams::feeler_length.knob()),
+    ..SceneDecl::of::<WallsScene>()
+};
+
+impl Build for WallsScene {
     type Params = WallsParams;
     type Variant = Variant;
 
@@ -155,8 +160,11 @@ impl Lesson for WallsScene {
             rng,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for WallsScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         match variant {
             Variant::None => Card {
                 idea: "The agents wander and nothing else. \
@@ -177,7 +185,7 @@ impl Lesson for WallsScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
@@ -259,20 +267,14 @@ impl Lesson for WallsScene {
         ]
     }
 
-    fn retune(&mut self, params: &WallsParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &WallsParams = SCENE.typed(params)?;
         if params.corners != self.params.corners {
             self.corners = params.corners.iter().map(|&c| Vec2::from(c)).collect();
             self.walls = room(&self.corners);
         }
         self.params = params.clone();
-    }
-
-    fn props(params: &WallsParams) -> Option<Props> {
-        Some(Props::points(PropKind::Corners, &params.corners))
-    }
-
-    fn set_props(params: &mut WallsParams, props: &Props) {
-        params.corners = props.to_points();
+        Ok(())
     }
 }
 

@@ -12,9 +12,10 @@
 use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
-use crate::sim::knobs::{Field, Knob};
+use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
-use crate::sim::lesson::{Defaults, Figures, Input, Lesson, Settle, Setup, Spawn, Steer};
+use crate::sim::decl::{Build, SceneDecl};
+use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::steer::seek::seek;
 use crate::steer::wander::{self, RandomTarget, next_angle};
 use crate::steer::{Limits, turn_angle};
@@ -79,7 +80,7 @@ impl WanderScene {
     }
 
     /// This tick's force for agent `i`, drawing from the scene's generator.
-    fn force(&mut self, i: usize, ctx: &mut Steer) -> Vec2 {
+    fn force(&mut self, i: usize, ctx: &mut Decide) -> Vec2 {
         let (pos, vel) = (ctx.crowd.positions()[i], ctx.crowd.velocities()[i]);
         let s = self.params.overlay_scale;
         let vector_scale = ctx.vector_scale;
@@ -124,15 +125,17 @@ impl WanderScene {
     }
 }
 
-impl Lesson for WanderScene {
-    const DEFAULTS: Defaults = Defaults::new(
-        "wander",
-        "Wander",
-        2,
-        Knob::agents("Wandering agents.", 8, 500, 1),
-        0,
-    );
-    const PRIMARY: Option<Field<WanderParams>> = Some(WanderParams::angle_change);
+/// The wander scene, as data: who it is and how it starts.
+pub const SCENE: SceneDecl = SceneDecl {
+    name: "wander",
+    title: "Wander",
+    seed: 2,
+    agents: Knob::agents("Wandering agents.", 8, 500, 1),
+    primary: Some(WanderParams::angle_change.knob()),
+    ..SceneDecl::of::<WanderScene>()
+};
+
+impl Build for WanderScene {
     type Params = WanderParams;
     type Variant = Variant;
 
@@ -169,8 +172,11 @@ impl Lesson for WanderScene {
             respawns: 0,
         }
     }
+}
 
-    fn card(variant: Variant) -> Card {
+impl Scene for WanderScene {
+    fn card(&self) -> Card {
+        let variant = self.variant;
         match variant {
             Variant::Circle => Card {
                 idea: "A circle sits a little ahead of the agent; a point on its rim drifts a \
@@ -195,7 +201,7 @@ impl Lesson for WanderScene {
         }
     }
 
-    fn steer(&mut self, ctx: &mut Steer, _input: &Input) {
+    fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let limits = Limits {
             max_speed: self.params.max_speed,
             max_force: self.params.max_force,
@@ -261,8 +267,10 @@ impl Lesson for WanderScene {
         ]
     }
 
-    fn retune(&mut self, params: &WanderParams) {
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
+        let params: &WanderParams = SCENE.typed(params)?;
         self.params = params.clone();
+        Ok(())
     }
 }
 

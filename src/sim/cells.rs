@@ -6,7 +6,7 @@
 //!
 //! Every [`EVERY`] ticks the runner (on the desktop) sorts the agents by
 //! the row-major cell, of the scene's size
-//! ([`super::lesson::Lesson::cell_order`]), they stand in: only their
+//! ([`super::scene::Scene::cell_order`]), they stand in: only their
 //! indices change, never their ids. Scenes whose
 //! sums over neighbours are exact (`steer::sum`) come out bit for bit the
 //! same in any order, and the checksum follows ids, so it does not change

@@ -6,6 +6,7 @@
 //! `--set`, the + and - keys and the panel all read that one declaration, so
 //! a range lives in one place.
 
+use super::props::Props;
 use glam::Vec2;
 use std::any::Any;
 use std::fmt::Debug;
@@ -167,7 +168,17 @@ impl Invalid {
 }
 
 /// A parameter struct whose numeric fields are knobs (made by `params!`).
-pub trait Tunable: Debug + Clone + PartialEq + Send + Sync + 'static {
+pub trait Tunable:
+    Debug
+    + Clone
+    + PartialEq
+    + Default
+    + serde::Serialize
+    + serde::de::DeserializeOwned
+    + Send
+    + Sync
+    + 'static
+{
     const KNOBS: &'static [Knob];
     /// The parameters that are not knobs (a path's nodes), with their doc lines.
     const FIXED: &'static [(&'static str, &'static str)] = &[];
@@ -179,6 +190,15 @@ pub trait Tunable: Debug + Clone + PartialEq + Send + Sync + 'static {
     /// checked already). Keys are relative to the scene's table.
     fn check_together(&self, _stage: Vec2) -> Result<(), Invalid> {
         Ok(())
+    }
+    /// The props a person may drag, add and remove (obstacles, a path's
+    /// nodes), as these parameters hold them; `None`: the scene has none.
+    fn props(&self) -> Option<Props> {
+        None
+    }
+    /// Writes edited props back; false when there are none to write.
+    fn set_props(&mut self, _props: &Props) -> bool {
+        false
     }
 }
 
@@ -222,7 +242,7 @@ impl<P: Tunable> Field<P> {
     }
 
     /// Its declaration: range, step, unit, doc.
-    pub fn knob(self) -> &'static Knob {
+    pub const fn knob(self) -> &'static Knob {
         &P::KNOBS[self.index]
     }
 
@@ -268,6 +288,19 @@ pub trait Params: Debug + Send + Sync {
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
     fn same(&self, other: &dyn Params) -> bool;
+    /// Reads a scene's `params` table as parameters of the same scene as
+    /// these (a key it lacks takes the scene's default, not this value).
+    fn parse(
+        &self,
+        table: toml::de::ValueDeserializer<'_>,
+    ) -> Result<Box<dyn Params>, toml::de::Error>;
+    /// The parameters that are not knobs (a path's nodes, obstacles), as
+    /// TOML keys and values.
+    fn fixed_values(&self) -> Vec<(String, String)>;
+    /// The props a person may edit ([`Tunable::props`]).
+    fn props(&self) -> Option<Props>;
+    /// Writes edited props back; false when there are none to write.
+    fn set_props(&mut self, props: &Props) -> bool;
 }
 
 impl<T: Tunable> Params for T {
@@ -310,6 +343,32 @@ impl<T: Tunable> Params for T {
 
     fn same(&self, other: &dyn Params) -> bool {
         other.as_any().downcast_ref::<T>() == Some(self)
+    }
+
+    fn parse(
+        &self,
+        table: toml::de::ValueDeserializer<'_>,
+    ) -> Result<Box<dyn Params>, toml::de::Error> {
+        Ok(Box::new(T::deserialize(table)?))
+    }
+
+    fn fixed_values(&self) -> Vec<(String, String)> {
+        let Ok(toml::Value::Table(table)) = toml::Value::try_from(self) else {
+            return Vec::new();
+        };
+        table
+            .into_iter()
+            .filter(|(key, _)| !T::KNOBS.iter().any(|k| k.name == key))
+            .map(|(key, value)| (key, value.to_string()))
+            .collect()
+    }
+
+    fn props(&self) -> Option<Props> {
+        Tunable::props(self)
+    }
+
+    fn set_props(&mut self, props: &Props) -> bool {
+        Tunable::set_props(self, props)
     }
 }
 

@@ -2,19 +2,19 @@
 //! clock, the scripted pointer, the knobs and the headless report. Plain
 //! Rust on glam vectors: no window here.
 
+pub mod arrays;
 pub mod cells;
 pub mod crowd;
-pub mod entry;
-pub mod exact;
+pub mod decl;
 pub mod figures;
 pub mod knobs;
-pub mod lesson;
 pub mod mind;
 pub mod pointer;
 pub mod props;
 pub mod report;
 pub mod runner;
 pub mod sample;
+pub mod scene;
 pub mod series;
 pub mod starts;
 

@@ -21,10 +21,10 @@ pub enum PointerMode {
 #[serde(deny_unknown_fields, default)]
 pub struct PointerScript {
     /// Half the sweep, as fractions of the stage width and height.
-    #[serde(deserialize_with = "crate::sim::exact::deserialize")]
+    #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
     pub amplitude: [f32; 2],
     /// The curve's frequencies (a, b): 3:2 draws a figure that covers the stage.
-    #[serde(deserialize_with = "crate::sim::exact::deserialize")]
+    #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
     pub frequencies: [f32; 2],
     /// Ticks for the slowest full turn.
     pub period_ticks: f32,

@@ -1,6 +1,6 @@
 //! The things of a scene a person may drag, add and remove besides its
 //! agents: round obstacles, a path's nodes. They live in the scene's
-//! parameters ([`Lesson::props`](super::lesson::Lesson::props)), so an edit
+//! parameters ([`Params::props`](super::knobs::Params::props)), so an edit
 //! is a change of parameters like a turned knob: the scene takes it live,
 //! and a restart, another variant, a preset and a link keep it.
 

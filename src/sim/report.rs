@@ -2,11 +2,11 @@
 //! JSON object.
 
 use super::crowd::{Metric, Sampling};
-use super::entry::WrongScene;
 use super::knobs::number;
-use super::lesson::Input;
 use super::pointer::ScriptedPointer;
 use super::runner::Runner;
+use super::scene::Input;
+use super::scene::WrongScene;
 use crate::stopwatch::Stopwatch;
 use glam::Vec2;
 use std::fmt::Write as _;
@@ -41,11 +41,11 @@ impl Report {
         let rate = |n: f64| if seconds > 0.0 { n / seconds } else { 0.0 };
         let stats = runner.stats();
         let setup = runner.setup();
-        let entry = runner.entry();
+        let decl = runner.decl();
         let params = &setup.params;
         Report {
-            scene: entry.name,
-            variant: entry.variants[setup.variant],
+            scene: decl.name,
+            variant: decl.variants[setup.variant],
             steps,
             agents,
             seed: setup.seed,

@@ -5,12 +5,13 @@
 use super::cells::{self, CellOrder};
 use super::crowd::{Crowd, Look, Metric, Sampling, Stats};
 use super::knobs::Params;
-use super::lesson::{Figures, Input, Scene, Settle, Setup, Spawn, Steer};
-use super::mind::Mind;
+use super::mind::{Card, Mind};
 use super::props::Props;
+use super::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn};
 use super::series::Series;
 use crate::overlay::{Meaning, Overlay};
-use crate::sim::entry::{Entry, WrongScene};
+use crate::sim::decl::SceneDecl;
+use crate::sim::scene::WrongScene;
 use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::{Limits, Steering};
 use glam::Vec2;
@@ -39,7 +40,7 @@ const STANDING: Limits = Limits {
 /// for tick as the original does.
 #[derive(Clone)]
 pub struct Runner {
-    entry: &'static Entry,
+    decl: &'static SceneDecl,
     setup: Setup,
     scene: Box<dyn Scene>,
     stage: Vec2,
@@ -82,10 +83,10 @@ pub struct Looked {
 }
 
 impl Runner {
-    /// Starts `entry` on a `stage`-sized world (a scene may grow it); the
-    /// setup's parameters and variant must be the entry's own.
+    /// Starts scene `decl` on a `stage`-sized world (a scene may grow it); the
+    /// setup's parameters and variant must be the scene's own.
     pub fn new(
-        entry: &'static Entry,
+        decl: &'static SceneDecl,
         stage: Vec2,
         setup: &Setup,
         settings: OverlaySettings,
@@ -97,12 +98,12 @@ impl Runner {
             looks: &mut looks,
             starts: &setup.starts,
         };
-        let scene = (entry.build)(setup, &mut spawn)?;
+        let scene = decl.start(setup, &mut spawn)?;
         let stage = spawn.stage;
         let n = crowd.len();
         let history = window_per_series(&scene.headline(&crowd));
         Ok(Self {
-            entry,
+            decl,
             setup: setup.clone(),
             scene,
             stage,
@@ -146,7 +147,7 @@ impl Runner {
             self.limits.fill(STANDING);
         }
         let selected = self.selected_index();
-        let mut steer = Steer {
+        let mut steer = Decide {
             crowd: &self.crowd,
             stage: self.stage,
             tick: self.tick,
@@ -191,7 +192,7 @@ impl Runner {
     }
 
     /// Draws where agent `i`'s rule looked for neighbours, as the scene
-    /// says ([`Lesson::neighbourhood`](super::lesson::Lesson::neighbourhood)):
+    /// says ([`Scene::neighbourhood`](super::scene::Scene::neighbourhood)):
     /// its radius, the cells its query scanned, the neighbours it counted.
     fn record_neighbourhood(&mut self, i: usize) -> Option<Looked> {
         let n = self.scene.neighbourhood(i, &self.crowd)?;
@@ -265,8 +266,8 @@ impl Runner {
         Ok(())
     }
 
-    pub fn entry(&self) -> &'static Entry {
-        self.entry
+    pub fn decl(&self) -> &'static SceneDecl {
+        self.decl
     }
     pub fn setup(&self) -> &Setup {
         &self.setup
@@ -387,10 +388,15 @@ impl Runner {
         }
     }
 
+    /// The lesson card of the running variant.
+    pub fn card(&self) -> Card {
+        self.scene.card()
+    }
+
     /// The props a person may edit (obstacles, path nodes), as the
     /// scene's parameters hold them.
     pub fn props(&self) -> Option<Props> {
-        self.entry.props(self.setup.params.as_ref())
+        self.setup.params.props()
     }
 }
 

@@ -2,7 +2,7 @@
 //! spawn number (an agent's id). Dragging an agent, adding one at the
 //! pointer and removing one are edits of the scene's start, so a restart,
 //! another variant, the split view, a preset and a link all begin with
-//! them; the scene itself never sees them (its [`Spawn`](super::lesson::Spawn)
+//! them; the scene itself never sees them (its [`Spawn`](super::scene::Spawn)
 //! puts each agent where the starts say).
 
 use glam::Vec2;

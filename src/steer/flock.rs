@@ -1,11 +1,135 @@
-//! Flocking (Reynolds' boids): alignment and cohesion, to
-//! go with separation (in [`super::group`]). Each takes what the neighbours
-//! add up to, so the caller gathers them once.
+//! Flocking (Reynolds' boids): separation, alignment and cohesion. Each
+//! takes what the neighbours add up to (neighbours come in through
+//! [`super::neighbors`]), so the caller gathers them once.
 
-use super::lanes::{Scalar, Vector};
+use super::lanes::{Lanes, Scalar, Vector};
+use super::neighbors::PairSum;
 use super::seek::seek;
 use super::sum::ExactSum;
 use glam::Vec2;
+
+/// Separation tunables (the original queue demo: 2.0 and 30).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeparationParams {
+    /// Neighbours closer than this push the agent away, in px.
+    pub radius: f32,
+    /// Strength of the push.
+    pub max_separation: f32,
+}
+
+/// Separation from the given neighbour positions (the agent itself excluded).
+///
+/// Every neighbour within `radius` pushes the agent straight away from
+/// itself, the harder the closer: with weight `radius / d - 1`, zero at the
+/// edge of the radius and growing without bound as the two close in. The
+/// pushes add up, times `max_separation`. The tutorial's version (the
+/// negated mean offset, normalized) can push an agent squeezed between two
+/// others into the nearer one, and pushes no harder at contact than at 30
+/// px. A neighbour exactly on the agent gives no direction and is skipped.
+/// The pushes add up exactly ([`ExactSum`]), so the neighbours may come in
+/// any order.
+pub fn separation(
+    position: Vec2,
+    neighbours: impl IntoIterator<Item = Vec2>,
+    params: &SeparationParams,
+) -> Vec2 {
+    let pushes: ExactSum = neighbours
+        .into_iter()
+        .map(|n| push_away(position - n, params.radius))
+        .collect();
+    separation_from(pushes.value(), params.max_separation)
+}
+
+/// Separation from the sum of an agent's [`push_away`]s (worked out by
+/// [`separation`], or a pair at a time by [`Apart`]): the sum times the
+/// strength. For one agent or four ([`Vector`]).
+pub fn separation_from<V: Vector>(pushes: V, strength: f32) -> V {
+    pushes * strength
+}
+
+/// [`separation`] a pair at a time ([`PairSum`]): each pair of agents
+/// within `radius` works out one push and hands each agent its sign, so a
+/// crowd's separation costs half the distances, roots and divisions. An
+/// agent's sum, times `max_separation`, is its separation, bit for bit.
+#[derive(Debug, Clone, Copy)]
+pub struct Apart {
+    /// Neighbours closer than this push, in px (the pairs' radius).
+    pub radius: f32,
+    /// The slot of an agent that neither pushes nor is pushed (a leader).
+    pub aloof: Option<usize>,
+}
+
+impl PairSum for Apart {
+    type Sum = ExactSum;
+
+    #[inline]
+    fn meet(
+        &self,
+        (a, b): (usize, usize),
+        offset: Vec2,
+        _: f32,
+        sa: &mut ExactSum,
+        sb: &mut ExactSum,
+    ) {
+        if self.aloof.is_some_and(|x| x == a || x == b) {
+            return;
+        }
+        let push = ExactSum::of(push_away(-offset, self.radius));
+        sa.merge(push);
+        sb.merge(push.negated());
+    }
+
+    const BATCHED: bool = true;
+
+    /// [`push_away`], four pairs at a time.
+    fn meet_batch(
+        &self,
+        a: usize,
+        hits: &[(u32, Vec2)],
+        sa: &mut ExactSum,
+        sums: &mut [ExactSum],
+        base: usize,
+    ) {
+        let aloof = self.aloof.unwrap_or(usize::MAX);
+        if a == aloof {
+            return;
+        }
+        for four in hits.chunks(4) {
+            let pushes = pushes_away(four, self.radius);
+            for (&(b, _), &push) in four.iter().zip(&pushes) {
+                let b = b as usize;
+                if b == aloof {
+                    continue;
+                }
+                let push = ExactSum::of(push);
+                sa.merge(push);
+                sums[b - base].merge(push.negated());
+            }
+        }
+    }
+}
+
+/// [`push_away`] from up to four neighbours at once, `(slot, offset)`
+/// with `offset` = neighbour - agent, side by side ([`Lanes`]); lanes past
+/// them push nothing.
+pub fn pushes_away(four: &[(u32, Vec2)], radius: f32) -> [Vec2; 4] {
+    let away = Lanes::gather(four.iter().map(|&(_, offset)| -offset), Vec2::ZERO);
+    push_away(away, radius).to_array()
+}
+
+/// One neighbour's share of [`separation`] (before `max_separation`), for a
+/// neighbour at `away` = agent - neighbour: zero beyond `radius` or exactly
+/// on the agent. For one agent or four ([`Vector`]).
+pub fn push_away<V: Vector>(away: V, radius: f32) -> V {
+    let d_sq = away.length_squared();
+    let d = d_sq.sqrt();
+    let zero = V::Real::splat(0.0);
+    // Finite even for a neighbour a hair's breadth away.
+    let k =
+        V::Real::splat(radius) / d.max(V::Real::splat(radius * f32::EPSILON)) - V::Real::splat(1.0);
+    let within = d_sq.le(V::Real::splat(radius * radius)) & d_sq.ne(zero);
+    (away / d * k).or_zero(within)
+}
 
 /// What a boid sees of its neighbours within the neighbourhood radius:
 /// exact sums, so the neighbours may come in any order.
@@ -68,6 +192,64 @@ pub fn cohesion<V: Vector>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Four at a time gives the bits one at a time gives: near, far,
+        /// on top, beyond the radius, and fewer than four.
+        #[test]
+        fn pushes_away_four_at_a_time_as_one_at_a_time(
+            offsets in proptest::collection::vec(
+                (proptest::prop_oneof![-40.0f32..40.0, -1e-6f32..1e-6, proptest::strategy::Just(0.0)], -40.0f32..40.0),
+                0..=4,
+            ),
+            radius in 1.0f32..50.0,
+        ) {
+            let hits: Vec<(u32, Vec2)> = offsets.iter().map(|&(x, y)| (0, Vec2::new(x, y))).collect();
+            let four = pushes_away(&hits, radius);
+            for (l, &(_, offset)) in hits.iter().enumerate() {
+                let one = push_away(-offset, radius);
+                proptest::prop_assert_eq!(four[l].to_array().map(f32::to_bits), one.to_array().map(f32::to_bits));
+            }
+        }
+    }
+
+    const SEP: SeparationParams = SeparationParams {
+        radius: 30.0,
+        max_separation: 2.0,
+    };
+    #[test]
+    fn separation_pushes_harder_the_closer() {
+        // (10, 0) pushes with weight 30/10 - 1 = 2, (0, 15) with 1, (100, 0) not at all.
+        let f = separation(
+            Vec2::ZERO,
+            [
+                Vec2::new(10.0, 0.0),
+                Vec2::new(0.0, 15.0),
+                Vec2::new(100.0, 0.0),
+            ],
+            &SEP,
+        );
+        assert!((f - Vec2::new(-2.0, -1.0) * 2.0).length() < 1e-5);
+        // Squeezed between two: pushed away from the nearer one, not into it
+        // (the mean offset (1, 0) would push toward (-1, 0), the nearer).
+        let g = separation(
+            Vec2::ZERO,
+            [Vec2::new(-10.0, 0.0), Vec2::new(12.0, 0.0)],
+            &SEP,
+        );
+        assert!(g.x > 0.0, "{g}");
+        // Zero at the edge of the radius: no jump when a neighbour comes in.
+        assert!(separation(Vec2::ZERO, [Vec2::new(30.0, 0.0)], &SEP).length() < 1e-6);
+    }
+
+    #[test]
+    fn separation_without_neighbours_or_on_top_is_zero() {
+        assert_eq!(separation(Vec2::ZERO, [], &SEP), Vec2::ZERO);
+        assert_eq!(
+            separation(Vec2::ONE, [Vec2::ONE, Vec2::ONE], &SEP),
+            Vec2::ZERO
+        );
+    }
 
     #[test]
     fn alignment_turns_toward_the_mean_heading() {

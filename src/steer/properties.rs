@@ -4,12 +4,11 @@
 //! respect their limits.
 
 use super::avoid::{AvoidParams, Obstacle, Probes, avoid};
-use super::group::{
-    FollowParams, Leader, QueueParams, QueueVariant, SeparationParams, follow_leader, queue,
-    separation,
-};
+use super::flock::{SeparationParams, separation};
+use super::leader::{FollowParams, Leader, follow_leader};
 use super::path::{PathFollower, PathMode, follow_path};
 use super::pursuit::{Prediction, evade, predict, pursuit};
+use super::queue::{QueueParams, QueueVariant, queue};
 use super::seek::{arrive, flee, seek};
 use super::wander::{WanderCircle, wander};
 use super::{Limits, Steering, integrate};

@@ -19,12 +19,12 @@ fn agents(n: usize) -> Vec<usize> {
 
 #[test]
 fn every_name_on_every_card_gets_a_number_from_the_running_scene() {
-    for entry in SCENES {
-        for (v, variant) in entry.variants.iter().enumerate() {
-            let card = entry.card(v);
+    for decl in SCENES {
+        for variant in decl.variants {
+            let mut run = scene_with(decl.name, variant, Some(40));
+            let card = run.scene.card();
             let wanted: BTreeSet<&str> = card.formula.iter().flat_map(|l| names(l)).collect();
             let mut found = BTreeSet::new();
-            let mut run = scene_with(entry.name, variant, Some(40));
             let n = run.scene.crowd().len();
             for id in agents(n) {
                 run.scene.select(Some(id));
@@ -38,18 +38,18 @@ fn every_name_on_every_card_gets_a_number_from_the_running_scene() {
             assert!(
                 missing.is_empty(),
                 "{}/{variant}: the card names {missing:?}, which no tick recorded",
-                entry.name
+                decl.name
             );
             assert!(
                 card.formula.iter().any(|l| l.starts_with("steering = ")),
                 "{}/{variant}: the formula gives the steering",
-                entry.name
+                decl.name
             );
             let sentences = card.idea.matches(". ").count() + 1;
             assert!(
                 (2..=3).contains(&sentences) && card.idea.ends_with('.'),
                 "{}/{variant}: the idea in two or three sentences",
-                entry.name
+                decl.name
             );
         }
     }
@@ -57,9 +57,9 @@ fn every_name_on_every_card_gets_a_number_from_the_running_scene() {
 
 #[test]
 fn the_mind_adds_up_and_moves_as_the_movement_manager_does() {
-    for entry in SCENES {
-        for variant in entry.variants {
-            let mut run = scene_with(entry.name, variant, Some(40));
+    for decl in SCENES {
+        for variant in decl.variants {
+            let mut run = scene_with(decl.name, variant, Some(40));
             let n = run.scene.crowd().len();
             for id in agents(n) {
                 run.scene.select(Some(id));
@@ -68,7 +68,7 @@ fn the_mind_adds_up_and_moves_as_the_movement_manager_does() {
                     let mind = run.scene.mind().expect("a mind");
                     let i = run.scene.selected_index().expect("still there");
                     let now = run.scene.crowd().velocities()[i];
-                    let at = format!("{}/{variant}, agent {id}, tick {tick}", entry.name);
+                    let at = format!("{}/{variant}, agent {id}, tick {tick}", decl.name);
                     assert!(
                         mind.new_velocity().abs_diff_eq(now, 1e-4),
                         "{at}: the card's new velocity {} is the crowd's {now}",

@@ -7,10 +7,10 @@ mod runner;
 
 use crate::config::Config;
 use crate::sim::knobs::{Field, Tunable};
-use crate::sim::lesson::Setup;
 use crate::sim::pointer::ScriptedPointer;
 use crate::sim::report::{Report, drive};
 use crate::sim::runner::Runner;
+use crate::sim::scene::Setup;
 use crate::steer::neighbors::NeighborMode;
 
 /// A shipped scene with its scripted pointer.
@@ -25,7 +25,7 @@ pub fn scene_with(name: &str, variant: &str, agents: Option<usize>) -> Run {
     let config = Config::embedded();
     let scene = config.scene(name).expect("a shipped scene");
     let mut setup: Setup = scene.setup();
-    setup.variant = scene.entry.variant(variant).expect("a shipped variant");
+    setup.variant = scene.decl.variant(variant).expect("a shipped variant");
     if let Some(n) = agents {
         setup.agents = n;
     }
@@ -62,7 +62,7 @@ impl Run {
     fn restart(&mut self, setup: &Setup) {
         let config = Config::embedded();
         let scene = config
-            .scene(self.scene.entry().name)
+            .scene(self.scene.decl().name)
             .expect("a shipped scene");
         (self.scene, self.pointer) = config.start(scene, setup).expect("the scene's own setup");
         self.steps = 0;

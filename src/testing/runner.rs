@@ -89,12 +89,12 @@ fn a_crowd_kept_in_cell_order_runs_as_one_kept_in_spawn_order() {
 #[test]
 fn every_scene_explains_its_agents_and_charts_finite_headlines() {
     let config = Config::embedded();
-    for entry in SCENES {
-        assert!(config.scene(entry.name).is_some(), "{}", entry.name);
-        for variant in entry.variants {
-            let mut run = scene_with(entry.name, variant, None);
+    for decl in SCENES {
+        assert!(config.scene(decl.name).is_some(), "{}", decl.name);
+        for variant in decl.variants {
+            let mut run = scene_with(decl.name, variant, None);
             run.steps(100);
-            let at = format!("{} {variant}", entry.name);
+            let at = format!("{} {variant}", decl.name);
             assert!(!run.scene.inspect(0).is_empty(), "{at}: inspect(0)");
             let headline = run.scene.headline();
             assert!((1..=2).contains(&headline.len()), "{at}: {headline:?}");
@@ -114,9 +114,9 @@ fn every_scene_explains_its_agents_and_charts_finite_headlines() {
 
 #[test]
 fn recording_and_selection_never_change_the_simulation() {
-    for entry in SCENES {
-        let mut plain = scene_with(entry.name, entry.variants[0], None);
-        let mut watched = scene_with(entry.name, entry.variants[0], None);
+    for decl in SCENES {
+        let mut plain = scene_with(decl.name, decl.variants[0], None);
+        let mut watched = scene_with(decl.name, decl.variants[0], None);
         watched.scene.set_recording(true);
         watched.scene.select(Some(watched.scene.crowd().len() - 1));
         plain.steps(100);
@@ -125,7 +125,7 @@ fn recording_and_selection_never_change_the_simulation() {
             plain.scene.crowd().checksum(),
             watched.scene.crowd().checksum(),
             "{}",
-            entry.name
+            decl.name
         );
     }
 }
@@ -157,9 +157,9 @@ fn recorded_arrows_carry_the_raw_vector_lengths() {
 #[test]
 fn another_scenes_parameters_or_variant_are_refused_not_replaced() {
     use crate::scenes::registry::find;
-    use crate::sim::entry::WrongScene;
-    use crate::sim::lesson::Setup;
     use crate::sim::runner::{OverlaySettings, Runner};
+    use crate::sim::scene::Setup;
+    use crate::sim::scene::WrongScene;
     use crate::steer::neighbors::NeighborMode;
     let (seek, flock) = (find("seek").unwrap(), find("flock").unwrap());
     let settings = OverlaySettings {
@@ -201,16 +201,16 @@ fn another_scenes_parameters_or_variant_are_refused_not_replaced() {
 
 #[test]
 fn every_look_a_scene_draws_is_named_in_its_role_legend() {
-    for entry in SCENES.iter().filter(|e| !e.roles.is_empty()) {
-        for variant in entry.variants {
-            let mut run = scene_with(entry.name, variant, None);
+    for decl in SCENES.iter().filter(|e| !e.roles.is_empty()) {
+        for variant in decl.variants {
+            let mut run = scene_with(decl.name, variant, None);
             for _ in 0..4 {
                 run.steps(100);
                 for look in run.scene.looks() {
                     assert!(
-                        entry.roles.iter().any(|(named, _)| named == look),
+                        decl.roles.iter().any(|(named, _)| named == look),
                         "{} {variant}: {look:?} is drawn but not in the legend",
-                        entry.name
+                        decl.name
                     );
                 }
             }

@@ -89,7 +89,7 @@ fn edits_are_replayed_at_the_tick_they_were_made() {
     app.apply(Action::Release);
     // And turn a knob live.
     let knob = app
-        .entry()
+        .decl()
         .knobs
         .iter()
         .find(|k| k.name == "max_speed")
@@ -141,7 +141,7 @@ fn flock_of(agents: usize) -> App {
     let index = (config.scenes.iter())
         .position(|s| s.name() == "flock")
         .unwrap();
-    let setup = crate::sim::lesson::Setup {
+    let setup = crate::sim::scene::Setup {
         agents,
         ..config.scenes[index].setup()
     };

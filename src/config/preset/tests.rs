@@ -21,7 +21,7 @@ max_separation = 0.5
 fn a_preset_is_a_scene_table_with_a_description() {
     let p = parse("gridlock.toml", "gridlock", GRIDLOCK, &app()).unwrap();
     assert_eq!(p.description, "v0: the crowd jams in the doorway");
-    assert_eq!(p.scene.entry.name, "doorway");
+    assert_eq!(p.scene.decl.name, "doorway");
     let setup = p.scene.setup();
     assert_eq!((setup.seed, setup.agents, setup.variant), (3, 120, 0));
     assert_eq!(setup.params.get("max_separation"), Some(0.5));
@@ -78,14 +78,14 @@ fn every_shipped_preset_reads_and_runs() {
             "{name}"
         );
         assert!(
-            name.starts_with(p.scene.entry.name),
+            name.starts_with(p.scene.decl.name),
             "{name} names its scene first"
         );
-        *per_scene.entry(p.scene.entry.name).or_insert(0) += 1;
+        *per_scene.entry(p.scene.decl.name).or_insert(0) += 1;
         let (mut runner, pointer) = config.start(&p.scene, &p.scene.setup()).unwrap();
         for _ in 0..60 {
             let pointer = pointer.at(runner.tick());
-            runner.step(&crate::sim::lesson::Input { pointer });
+            runner.step(&crate::sim::scene::Input { pointer });
         }
         assert!(
             runner.crowd().positions().iter().all(|p| p.is_finite()),
@@ -93,9 +93,9 @@ fn every_shipped_preset_reads_and_runs() {
         );
     }
     if !SHIPPED.is_empty() {
-        for entry in crate::scenes::SCENES {
-            let n = per_scene.get(entry.name).copied().unwrap_or(0);
-            assert!(n >= 2, "scene {} has {n} presets", entry.name);
+        for decl in crate::scenes::SCENES {
+            let n = per_scene.get(decl.name).copied().unwrap_or(0);
+            assert!(n >= 2, "scene {} has {n} presets", decl.name);
         }
     }
 }
@@ -122,21 +122,21 @@ fn a_saved_preset_reads_back_as_the_same_start_and_never_overwrites() {
     let dir = std::env::temp_dir().join(format!("sd-presets-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let config = Config::embedded();
-    let entry = crate::scenes::registry::find("patrol").unwrap();
+    let decl = crate::scenes::registry::find("patrol").unwrap();
     let mut setup = config.scene("patrol").unwrap().setup();
     setup.seed = 9;
     setup.params.set("path_radius", 35.0).unwrap();
-    let mut props = entry.props(setup.params.as_ref()).unwrap();
+    let mut props = setup.params.props().unwrap();
     props.items[0].at = Vec2::new(12.5, 40.25);
-    entry.set_props(setup.params.as_mut(), &props);
+    setup.params.set_props(&props);
     setup.starts.put(1, Vec2::new(300.0, 301.5));
-    let first = save(&dir, entry, &setup).unwrap();
-    let second = save(&dir, entry, &setup).unwrap();
+    let first = save(&dir, decl, &setup).unwrap();
+    let second = save(&dir, decl, &setup).unwrap();
     assert_ne!(first, second, "a second save is a second file");
     let back = read(&first, &config.app).unwrap().scene.setup();
     assert_eq!(back.seed, 9);
     assert_eq!(back.params.get("path_radius"), Some(35.0));
-    assert_eq!(entry.props(back.params.as_ref()), Some(props));
+    assert_eq!(back.params.props(), Some(props));
     assert_eq!(back.starts, setup.starts);
     let names: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(names.len(), 2, "no temporary file is left");

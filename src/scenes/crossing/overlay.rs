@@ -2,12 +2,12 @@
 
 use super::{CrossingScene, Variant};
 use crate::overlay::Meaning;
-use crate::sim::lesson::Steer;
+use crate::sim::scene::Decide;
 
 impl CrossingScene {
     /// The recorded agents' wish and, by variant, the predicted closest
     /// approach or the ORCA half-planes.
-    pub(super) fn record(&self, ctx: &mut Steer) {
+    pub(super) fn record(&self, ctx: &mut Decide) {
         let s = ctx.vector_scale;
         let crowd = ctx.crowd;
         let selected = ctx.selected;

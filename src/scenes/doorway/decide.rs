@@ -7,10 +7,8 @@ use crate::scenes::overlaps::Overlap;
 use super::{DoorwayParams, Room, Variant};
 use crate::sim::crowd::{Agent, Crowd, GROUP, Look};
 use crate::steer::avoid::{AvoidParams, Probes, avoid};
-use crate::steer::group::{
-    QueueParams, QueueVariant, SeparationParams, queue, queue_ahead, separation,
-    within_queue_radius,
-};
+use crate::steer::flock::{SeparationParams, separation};
+use crate::steer::queue::{QueueParams, QueueVariant, queue, queue_ahead, within_queue_radius};
 use crate::steer::neighbors::{Near, NeighborIndex};
 use crate::steer::seek::seek;
 use crate::steer::{Limits, Steering};

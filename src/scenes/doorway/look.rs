@@ -7,7 +7,7 @@
 use super::decide::Rules;
 use crate::sim::crowd::{Agent, GROUP};
 use crate::steer::neighbors::{Near, NeighborIndex};
-use crate::steer::group::within_queue_radius;
+use crate::steer::queue::within_queue_radius;
 use crate::steer::lanes::{Lanes, Vector};
 use glam::{BVec4, UVec4, Vec2, Vec4};
 
@@ -159,7 +159,7 @@ fn look_together(
 mod tests {
     use super::*;
     use crate::scenes::doorway::{DoorwayParams, Variant};
-    use crate::steer::group::queue_ahead;
+    use crate::steer::queue::queue_ahead;
     use crate::steer::neighbors::{NeighborMode, Neighbors, Runs};
     use proptest::prelude::*;
 

@@ -1,13 +1,13 @@
 //! A boid's three forces from what it saw of the flock, decided four
-//! boids at a time: the rules of [`crate::steer::flock`] and
-//! [`crate::steer::group`], written once over [`Vector`], run on
+//! boids at a time: the rules of [`crate::steer::flock`], written once
+//! over [`Vector`], run on
 //! [`Lanes`] (one boid's rules, side by side; the same bits).
 
 use super::seeing::Seen;
 use super::{FlockParams, Forces, Variant};
 use crate::sim::crowd::Agent;
 use crate::steer::flock::{alignment, cohesion};
-use crate::steer::group::separation_from;
+use crate::steer::flock::separation_from;
 use crate::steer::lanes::{Lanes, Vector};
 use crate::steer::truncate;
 use glam::{Vec2, Vec4};

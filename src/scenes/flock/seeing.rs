@@ -4,7 +4,7 @@
 
 use crate::sim::crowd::Agent;
 use crate::steer::flock::Neighbourhood;
-use crate::steer::group::push_away;
+use crate::steer::flock::push_away;
 use crate::steer::neighbors::{MemoryOrder, NeighborIndex, PairSum, Run};
 use crate::steer::sum::ExactSum;
 use glam::Vec2;

@@ -3,13 +3,13 @@
 
 use super::{ManagerScene, ORDER, Variant};
 use crate::overlay::Meaning;
-use crate::sim::lesson::Steer;
+use crate::sim::scene::Decide;
 use glam::Vec2;
 
 impl ManagerScene {
     /// The recorded agents' feelers and what each behaviour got of their
     /// steering (the card's numbers are the weighted forces before).
-    pub(super) fn record(&self, ctx: &mut Steer) {
+    pub(super) fn record(&self, ctx: &mut Decide) {
         let s = ctx.vector_scale;
         let crowd = ctx.crowd;
         let meanings = [

@@ -12,6 +12,9 @@
 /// spawn, overlay, figures; the others are the lesson's own),
 ///
 /// optionally `check path;` naming a function for checks between fields,
+/// optionally the props a person may edit, as `props discs(list,
+/// new_radius);` (round obstacles) or `props points(kind, list);` (a path's
+/// nodes, a room's corners: [`PropKind`](crate::sim::props::PropKind)),
 /// and, after `fixed`, fields that are not numbers to turn (a path's
 /// nodes). Generates the struct (serde, every field defaulted, unknown keys
 /// refused), its `Default` and its [`Tunable`](crate::sim::knobs::Tunable) table.
@@ -27,6 +30,7 @@ macro_rules! params {
             )*
         }
         $( check $check:path; )?
+        $( props $how:ident ( $($props:tt)* ); )?
         $(
             fixed {
                 $(
@@ -43,7 +47,7 @@ macro_rules! params {
             $( #[doc = $doc] pub $field: $ty, )*
             $($(
                 #[doc = $fdoc]
-                #[serde(deserialize_with = "crate::sim::exact::deserialize")]
+                #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
                 pub $ffield: $fty,
             )*)?
         }
@@ -110,6 +114,37 @@ macro_rules! params {
                     $check(self, stage)
                 }
             )?
+            $( $crate::params_props!($how $($props)*); )?
+        }
+    };
+}
+
+/// The props methods of a [`Tunable`](crate::sim::knobs::Tunable) made by
+/// [`params!`]: round obstacles from an `[x, y, radius]` list, or points
+/// from an `[x, y]` list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! params_props {
+    (discs $list:ident, $new_radius:ident) => {
+        fn props(&self) -> Option<$crate::sim::props::Props> {
+            Some($crate::sim::props::Props::discs(
+                &self.$list,
+                self.$new_radius,
+            ))
+        }
+        fn set_props(&mut self, props: &$crate::sim::props::Props) -> bool {
+            self.$list = props.to_discs();
+            true
+        }
+    };
+    (points $kind:expr, $list:ident) => {
+        fn props(&self) -> Option<$crate::sim::props::Props> {
+            use $crate::sim::props::PropKind::*;
+            Some($crate::sim::props::Props::points($kind, &self.$list))
+        }
+        fn set_props(&mut self, props: &$crate::sim::props::Props) -> bool {
+            self.$list = props.to_points();
+            true
         }
     };
 }

@@ -15,17 +15,17 @@ pub fn numbers(n: usize) -> String {
     }
 }
 
-/// For `#[serde(deserialize_with = "...")]`: an [`Exact`] value.
-pub fn deserialize<'de, D: Deserializer<'de>, T: Exact>(d: D) -> Result<T, D::Error> {
+/// For `#[serde(deserialize_with = "...")]`: a [`FixedLen`] value.
+pub fn deserialize<'de, D: Deserializer<'de>, T: FixedLen>(d: D) -> Result<T, D::Error> {
     T::read(d)
 }
 
 /// A value whose arrays have a fixed length.
-pub trait Exact: Sized {
+pub trait FixedLen: Sized {
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error>;
 }
 
-impl<T: DeserializeOwned, const N: usize> Exact for [T; N] {
+impl<T: DeserializeOwned, const N: usize> FixedLen for [T; N] {
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let items = Vec::<T>::deserialize(d)?;
         let len = items.len();
@@ -35,7 +35,7 @@ impl<T: DeserializeOwned, const N: usize> Exact for [T; N] {
     }
 }
 
-impl<T: DeserializeOwned, const N: usize> Exact for Vec<[T; N]> {
+impl<T: DeserializeOwned, const N: usize> FixedLen for Vec<[T; N]> {
     fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let rows = Vec::<Vec<T>>::deserialize(d)?;
         (rows.into_iter().enumerate())

@@ -1,14 +1,14 @@
-//! What a scene is: a [`Lesson`] declares its name, parameters, variants and
-//! how it steers; the runner owns the crowd, the clock, the figures and the
-//! overlay, and hands a scene only what each phase of a tick needs.
+//! What a running scene is: the [`Scene`] trait (how it steers, its
+//! headline figure, how it takes a turned knob, its lesson card, and what
+//! only some scenes say), and the phases of a tick it is handed. Its
+//! static description is data, a [`SceneDecl`](super::decl::SceneDecl);
+//! the runner owns the crowd, the clock, the figures and the overlay, and
+//! hands a scene only what each phase of a tick needs.
 
 use super::crowd::{Crowd, Look, Metric, Sampling};
-use super::entry::WrongScene;
 pub use super::figures::Figures;
-use super::knobs::{Field, Knob, Tunable};
+use super::knobs::Params;
 use super::mind::Card;
-use super::pointer::PointerMode;
-use super::props::Props;
 use super::sample::OverlaySample;
 use super::starts::Starts;
 use crate::overlay::Overlay;
@@ -23,7 +23,7 @@ pub struct Input {
     pub pointer: Vec2,
 }
 
-/// The steps of a lesson, as a typed enum (made by [`variants!`](crate::variants)).
+/// The variants of a scene, as a typed enum (made by [`variants!`](crate::variants)).
 pub trait Variant: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     /// Every variant, in the order V cycles through them.
     const ALL: &'static [Self];
@@ -33,7 +33,7 @@ pub trait Variant: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     const LESSONS: &'static [&'static str];
 }
 
-/// Declares a lesson's variants: `Name = "kebab-name": "The lesson.",`.
+/// Declares a scene's variants: `Name = "kebab-name": "The lesson.",`.
 #[macro_export]
 macro_rules! variants {
     (
@@ -46,7 +46,7 @@ macro_rules! variants {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
         pub enum $name { $( $(#[doc = $doc])* $v, )* }
 
-        impl $crate::sim::lesson::Variant for $name {
+        impl $crate::sim::scene::Variant for $name {
             const ALL: &'static [Self] = &[ $( Self::$v, )* ];
             const NAMES: &'static [&'static str] = &[ $( $s, )* ];
             const LESSONS: &'static [&'static str] = &[ $( $lesson, )* ];
@@ -65,27 +65,6 @@ pub struct Setup {
     pub params: Box<dyn super::knobs::Params>,
     /// Agents a person placed, added or removed ([`Starts`]).
     pub starts: Starts,
-}
-
-/// What a scene is called and starts with, besides its parameters.
-#[derive(Debug, Clone, Copy)]
-pub struct Defaults {
-    /// Short name: `--scene NAME`, the demos.toml table.
-    pub name: &'static str,
-    /// The lesson's title, as the HUD and the README show it.
-    pub title: &'static str,
-    pub seed: u64,
-    /// The agent count: default, range, and the step of `[` and `]`.
-    pub agents: Knob,
-    /// Index of the variant shown first.
-    pub variant: usize,
-    /// Ticks per second in the window, when the lesson has its own pace
-    /// (the original queue demo ran at 30); otherwise the app's `tick_hz`.
-    pub tick_hz: Option<f32>,
-    /// What the headless pointer does.
-    pub pointer: PointerMode,
-    /// The variant the split view (C) shows beside the first, if not the next one.
-    pub compare: Option<usize>,
 }
 
 /// The spawning phase: a scene places its agents.
@@ -116,7 +95,7 @@ impl Spawn<'_> {
 
 /// The deciding phase: read the crowd as it stands, write one steering and
 /// one set of limits per agent, record the overlay.
-pub struct Steer<'a> {
+pub struct Decide<'a> {
     pub crowd: &'a Crowd,
     pub stage: Vec2,
     /// Ticks run so far.
@@ -124,8 +103,8 @@ pub struct Steer<'a> {
     pub steering: &'a mut [Steering],
     pub limits: &'a mut [Limits],
     pub looks: &'a mut [Look],
-    /// Cleared before every tick; fill it through [`Steer::record`] (an
-    /// agent's shapes) and [`Steer::record_scene`] (scene-wide ones).
+    /// Cleared before every tick; fill it through [`Decide::record`] (an
+    /// agent's shapes) and [`Decide::record_scene`] (scene-wide ones).
     pub overlay: &'a mut Overlay,
     /// The overlay is on: a sample of `overlay_max_agents` agents is recorded.
     pub recording: bool,
@@ -137,7 +116,7 @@ pub struct Steer<'a> {
     pub(crate) overlay_max_agents: usize,
 }
 
-impl<'a> Steer<'a> {
+impl<'a> Decide<'a> {
     /// Whether the overlay records agent `i`: one of its sample of
     /// `overlay_max_agents` ([`OverlaySample`]) while recording, or the
     /// selected agent.
@@ -151,7 +130,7 @@ impl<'a> Steer<'a> {
     }
 
     /// The overlay, its next shapes tagged as agent `i`'s, when agent `i`
-    /// is recorded ([`Steer::records`]).
+    /// is recorded ([`Decide::records`]).
     pub fn record(&mut self, i: usize) -> Option<&mut Overlay> {
         if !self.records(i) {
             return None;
@@ -213,90 +192,35 @@ impl Settle<'_> {
     }
 }
 
-impl Defaults {
-    /// Lesson `name` (`--scene NAME`) with its `title`, and its start:
-    /// `seed`, the agent-count knob, the first variant; the app's tick
-    /// rate, the scripted pointer.
-    pub const fn new(
-        name: &'static str,
-        title: &'static str,
-        seed: u64,
-        agents: Knob,
-        variant: usize,
-    ) -> Self {
-        Self {
-            name,
-            title,
-            seed,
-            agents,
-            variant,
-            tick_hz: None,
-            pointer: PointerMode::Lissajous,
-            compare: None,
-        }
-    }
-
-    /// The lesson's own pace, in ticks per second.
-    pub const fn tick_hz(self, hz: f32) -> Self {
-        Self {
-            tick_hz: Some(hz),
-            ..self
-        }
-    }
-
-    /// What the headless pointer does.
-    pub const fn pointer(self, pointer: PointerMode) -> Self {
-        Self { pointer, ..self }
-    }
-
-    /// The variant the split view shows beside the first.
-    pub const fn compare(self, variant: usize) -> Self {
-        Self {
-            compare: Some(variant),
-            ..self
-        }
-    }
-}
-
-/// A lesson: one file under `src/scenes/` and one row in the registry.
+/// A running scene: one file under `src/scenes/`, declared by a
+/// [`SceneDecl`](super::decl::SceneDecl) and started by its
+/// [`Build`](super::decl::Build).
 ///
-/// Eight items are required: who it is and how it starts
-/// ([`Lesson::DEFAULTS`]), its parameters and variants (made by `params!`
-/// and `variants!`), how it places its agents ([`Lesson::new`]), its
-/// lesson card ([`Lesson::card`]), how they
-/// steer ([`Lesson::steer`]), its headline figure ([`Lesson::headline`])
-/// and how it takes a turned knob ([`Lesson::retune`]). The rest have
-/// defaults a scene overrides when it has something to say: figures for
-/// the headless report, a readout, scenery, obstacles a person may edit,
-/// a size, a sort order.
-pub trait Lesson: Send + Sized + Clone + 'static {
-    /// Its name, title and start.
-    const DEFAULTS: Defaults;
-    /// The knob + and - turn, if any: a field of the parameters.
-    const PRIMARY: Option<Field<Self::Params>> = None;
-    /// Who is who, for the role legend: each look its agents are drawn
-    /// with and what they are in this lesson (none where all are alike).
-    const ROLES: &'static [(Look, &'static str)] = &[];
-    type Params: Tunable + Default + serde::de::DeserializeOwned + serde::Serialize;
-    type Variant: Variant;
-
-    /// Places the agents and sets up the scene's own state.
-    fn new(params: &Self::Params, variant: Self::Variant, setup: &Setup, spawn: &mut Spawn)
-    -> Self;
-    /// The lesson card of `variant`: the idea, and the formula the
-    /// selected agent's numbers are plugged into.
-    fn card(variant: Self::Variant) -> Card;
+/// Four items are required: how its agents steer ([`Scene::steer`]), its
+/// headline figure ([`Scene::headline`]), how it takes a turned knob
+/// ([`Scene::retune`]) and its lesson card ([`Scene::card`]). The rest
+/// have defaults a scene overrides when it has something to say: after the
+/// move ([`Scene::settle`]), figures for the headless report, a readout,
+/// scenery, drawing hints, the neighbourhood view, a sort order.
+pub trait Scene: Send + CloneScene {
     /// Decides every agent's steering for this tick.
-    fn steer(&mut self, ctx: &mut Steer, input: &Input);
+    fn steer(&mut self, ctx: &mut Decide, input: &Input);
+    /// The lesson's headline figure for the tick just run, as one or two
+    /// named series (the same names every tick), for a live chart. Finite.
+    fn headline(&self, crowd: &Crowd) -> Figures;
+    /// Takes changed live knobs; another scene's parameters are refused
+    /// (read them with [`SceneDecl::typed`](super::decl::SceneDecl::typed)).
+    fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene>;
+    /// The lesson card of the running variant: the idea, and the formula
+    /// the selected agent's numbers are plugged into.
+    fn card(&self) -> Card;
+
     /// After the move: figures and respawns.
     fn settle(&mut self, _ctx: &mut Settle) {}
     /// Scene-specific figures, by name, each with how it is found.
     fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
         Vec::new()
     }
-    /// The lesson's headline figure for the tick just run, as one or two
-    /// named series (the same names every tick), for a live chart. Finite.
-    fn headline(&self, crowd: &Crowd) -> Figures;
     /// What agent `i` is thinking, as of the tick just run: label and
     /// value lines for a readout (empty: nothing to say).
     fn inspect(&self, _i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
@@ -304,18 +228,17 @@ pub trait Lesson: Send + Sized + Clone + 'static {
     }
     /// Always-drawn geometry: walls, the path, the target.
     fn scenery(&self, _input: &Input, _out: &mut Overlay) {}
-    /// Takes changed live knobs.
-    fn retune(&mut self, params: &Self::Params);
-    /// Radius of an agent as drawn, in px.
+    /// Drawing hint: the radius of an agent as drawn, in px.
     fn agent_radius(&self) -> f32 {
         AGENT_RADIUS
     }
-    /// Opacity of a [`Look::Faded`] agent.
+    /// Drawing hint: the opacity of a [`Look::Faded`] agent.
     fn fade_alpha(&self) -> f32 {
         1.0
     }
-    /// The headings agents are drawn with, one per agent, when they are
-    /// not their velocities (a smoothed heading); never read by the rules.
+    /// Drawing hint: the headings agents are drawn with, one per agent,
+    /// when they are not their velocities (a smoothed heading); never read
+    /// by the rules.
     fn headings(&self) -> Option<&[Vec2]> {
         None
     }
@@ -324,18 +247,6 @@ pub trait Lesson: Send + Sized + Clone + 'static {
     fn neighbourhood(&self, _i: usize, _crowd: &Crowd) -> Option<Neighbourhood<'_>> {
         None
     }
-    /// The props a person may drag, add and remove (obstacles, a path's
-    /// nodes), as `params` holds them ([`Props`]); `None`: the scene has none.
-    fn props(_params: &Self::Params) -> Option<Props> {
-        None
-    }
-    /// Writes edited props back into `params` (the scene then takes them
-    /// through [`Lesson::retune`]).
-    fn set_props(_params: &mut Self::Params, _props: &Props) {}
-    /// The looks of the agents the agent count counts (who `[` and `]`, and
-    /// adding and removing agents, add and remove): the crowd, not its
-    /// leader, target or hunter.
-    const CROWD: &'static [Look] = &[Look::Plain];
     /// The cell size, in px, by which the runner keeps the crowd in cell
     /// order ([`super::cells`]: row by row, so the scene's grid goes by
     /// rows too), or `None` to keep the spawn's order. A
@@ -348,8 +259,46 @@ pub trait Lesson: Send + Sized + Clone + 'static {
     }
 }
 
+/// A copy of a running scene as it stands (a snapshot for rewinding):
+/// every [`Scene`] that is `Clone` has it.
+pub trait CloneScene {
+    fn clone_box(&self) -> Box<dyn Scene>;
+}
+
+impl<S: Scene + Clone + 'static> CloneScene for S {
+    fn clone_box(&self) -> Box<dyn Scene> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Scene> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// Parameters or a variant that belong to another scene than the one
+/// they were given to: an error of the program, never of its input (a
+/// scene's parameters are made by its own declaration), refused rather
+/// than replaced by defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrongScene {
+    pub scene: &'static str,
+    pub what: &'static str,
+}
+
+impl std::fmt::Display for WrongScene {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "scene `{}` was given another scene's {}",
+            self.scene, self.what
+        )
+    }
+}
+
 /// Where an agent's rule looked for neighbours in the tick just decided
-/// ([`Lesson::neighbourhood`]): the circle it counted them in, the box its
+/// ([`Scene::neighbourhood`]): the circle it counted them in, the box its
 /// query scanned, and the index it asked.
 pub struct Neighbourhood<'a> {
     pub center: Vec2,
@@ -374,71 +323,3 @@ impl<'a> Neighbourhood<'a> {
 
 /// Radius of an agent as drawn, for scenes where agents have no size of their own.
 pub const AGENT_RADIUS: f32 = 8.0;
-
-/// A running lesson, whatever its type: what the runner holds.
-pub trait Scene: Send {
-    /// A copy of the scene as it stands (a snapshot for rewinding).
-    fn clone_box(&self) -> Box<dyn Scene>;
-    fn steer(&mut self, ctx: &mut Steer, input: &Input);
-    fn settle(&mut self, ctx: &mut Settle);
-    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)>;
-    fn headline(&self, crowd: &Crowd) -> Figures;
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)>;
-    fn scenery(&self, input: &Input, out: &mut Overlay);
-    /// Takes changed live knobs; another scene's parameters are refused.
-    fn retune(&mut self, params: &dyn super::knobs::Params) -> Result<(), WrongScene>;
-    fn agent_radius(&self) -> f32;
-    fn fade_alpha(&self) -> f32;
-    fn headings(&self) -> Option<&[Vec2]>;
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>>;
-    fn cell_order(&self) -> Option<f32>;
-}
-
-impl Clone for Box<dyn Scene> {
-    fn clone(&self) -> Self {
-        self.clone_box()
-    }
-}
-
-impl<L: Lesson> Scene for L {
-    fn clone_box(&self) -> Box<dyn Scene> {
-        Box::new(self.clone())
-    }
-    fn steer(&mut self, ctx: &mut Steer, input: &Input) {
-        Lesson::steer(self, ctx, input);
-    }
-    fn settle(&mut self, ctx: &mut Settle) {
-        Lesson::settle(self, ctx);
-    }
-    fn metrics(&self, crowd: &Crowd, tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
-        Lesson::metrics(self, crowd, tick)
-    }
-    fn headline(&self, crowd: &Crowd) -> Figures {
-        Lesson::headline(self, crowd)
-    }
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
-        Lesson::inspect(self, i, crowd)
-    }
-    fn scenery(&self, input: &Input, out: &mut Overlay) {
-        Lesson::scenery(self, input, out);
-    }
-    fn retune(&mut self, params: &dyn super::knobs::Params) -> Result<(), WrongScene> {
-        Lesson::retune(self, super::entry::typed::<L>(params)?);
-        Ok(())
-    }
-    fn agent_radius(&self) -> f32 {
-        Lesson::agent_radius(self)
-    }
-    fn fade_alpha(&self) -> f32 {
-        Lesson::fade_alpha(self)
-    }
-    fn headings(&self) -> Option<&[Vec2]> {
-        Lesson::headings(self)
-    }
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
-        Lesson::neighbourhood(self, i, crowd)
-    }
-    fn cell_order(&self) -> Option<f32> {
-        Lesson::cell_order(self)
-    }
-}

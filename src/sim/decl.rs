@@ -1,0 +1,167 @@
+//! A scene's static description, as data: what the runner, the config,
+//! the command line and the window know of a scene without naming it. The
+//! list of scenes itself lives with the scenes; this is the shape of its
+//! rows, and [`Build`], the typed start it erases.
+
+use super::crowd::Look;
+use super::knobs::{Knob, Params, Tunable};
+use super::pointer::PointerMode;
+use super::scene::{Scene, Setup, Spawn, Variant, WrongScene};
+
+/// A scene's declaration: who it is, how it starts, its variants, knobs
+/// and roles. Each scene file has one, `pub const SCENE: SceneDecl`,
+/// written as a struct whose remaining fields come from
+/// [`SceneDecl::of`]; the registry lists them.
+pub struct SceneDecl {
+    /// Short name: `--scene NAME`, the demos.toml table.
+    pub name: &'static str,
+    /// The lesson's title, as the HUD and the README show it.
+    pub title: &'static str,
+    pub seed: u64,
+    /// The agent count: default, range, and the step of `[` and `]`.
+    pub agents: Knob,
+    /// Variant names, in the order V cycles through them.
+    pub variants: &'static [&'static str],
+    /// The lesson of each variant, in the same order.
+    pub lessons: &'static [&'static str],
+    /// Index of the variant shown first.
+    pub default_variant: usize,
+    /// Ticks per second in the window, when the lesson has its own pace
+    /// (the original queue demo ran at 30); otherwise the app's `tick_hz`.
+    pub tick_hz: Option<f32>,
+    /// What the headless pointer does.
+    pub pointer: PointerMode,
+    /// The variant the split view (C) shows beside the first, if not the next one.
+    pub compare: Option<usize>,
+    /// Who is who, for the role legend: each look its agents are drawn
+    /// with and what they are in this lesson (none where all are alike).
+    pub roles: &'static [(Look, &'static str)],
+    /// The looks of the agents the agent count counts (who `[` and `]`, and
+    /// adding and removing agents, add and remove): the crowd, not its
+    /// leader, target or hunter.
+    pub crowd: &'static [Look],
+    /// The scene's knobs, from its parameters' declaration.
+    pub knobs: &'static [Knob],
+    /// The parameters that are not knobs, with their doc lines.
+    pub fixed_docs: &'static [(&'static str, &'static str)],
+    /// The knob + and - turn, if any (`Some(MyParams::field.knob())`).
+    pub primary: Option<&'static Knob>,
+    /// The parameters the scene declares as defaults (the tutorial's
+    /// constants); see [`SceneDecl::default_params`].
+    pub params: fn() -> Box<dyn Params>,
+    /// Places the agents and starts the scene ([`Build::new`], erased).
+    pub build: fn(&Setup, &mut Spawn) -> Started,
+}
+
+/// How a scene of type `Self` starts: its parameters and variants, typed.
+/// [`SceneDecl::of`] erases it into the declaration's two functions.
+pub trait Build: Scene + Clone + 'static {
+    type Params: Tunable;
+    type Variant: Variant;
+    /// Places the agents and sets up the scene's own state.
+    fn new(params: &Self::Params, variant: Self::Variant, setup: &Setup, spawn: &mut Spawn)
+    -> Self;
+}
+
+impl std::fmt::Debug for SceneDecl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SceneDecl")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl SceneDecl {
+    /// The fields of scene `S`'s declaration that follow from its type
+    /// (variants, knobs, how it starts), and the usual rest: the first
+    /// variant, the app's tick rate, the scripted pointer, no roles, the
+    /// plain agents counted. A declaration sets its name, title, seed and
+    /// agent count over these (`..SceneDecl::of::<MyScene>()`).
+    pub const fn of<S: Build>() -> Self {
+        Self {
+            name: "",
+            title: "",
+            seed: 0,
+            agents: Knob::agents("", 1, 1, 1),
+            variants: S::Variant::NAMES,
+            lessons: S::Variant::LESSONS,
+            default_variant: 0,
+            tick_hz: None,
+            pointer: PointerMode::Lissajous,
+            compare: None,
+            roles: &[],
+            crowd: &[Look::Plain],
+            knobs: S::Params::KNOBS,
+            fixed_docs: S::Params::FIXED,
+            primary: None,
+            params: default_params::<S>,
+            build: build::<S>,
+        }
+    }
+
+    /// The parameters the scene declares as defaults (the tutorial's constants).
+    pub fn default_params(&self) -> Box<dyn Params> {
+        (self.params)()
+    }
+
+    /// Index of the variant called `name`, or an error listing the valid ones.
+    pub fn variant(&self, name: &str) -> Result<usize, String> {
+        self.variants
+            .iter()
+            .position(|v| *v == name)
+            .ok_or_else(|| {
+                format!(
+                    "unknown variant {} for scene `{}`; valid variants: {}",
+                    crate::quote::quoted(name),
+                    self.name,
+                    self.variants.join(", ")
+                )
+            })
+    }
+
+    /// Places the agents of `setup` and starts the scene; parameters or a
+    /// variant of another scene are refused.
+    pub fn start(&self, setup: &Setup, spawn: &mut Spawn) -> Started {
+        (self.build)(setup, spawn).map_err(|e| WrongScene {
+            scene: self.name,
+            ..e
+        })
+    }
+
+    /// `params` as this scene's parameters `P`, or the error that they are
+    /// another scene's (for [`Scene::retune`]).
+    pub fn typed<'p, P: Tunable>(&self, params: &'p dyn Params) -> Result<&'p P, WrongScene> {
+        params.as_any().downcast_ref().ok_or(WrongScene {
+            scene: self.name,
+            what: "parameters",
+        })
+    }
+}
+
+/// The scene called `name` in `scenes`, or an error listing the valid names.
+pub fn find<'a>(scenes: &'a [SceneDecl], name: &str) -> Result<&'a SceneDecl, String> {
+    scenes.iter().find(|e| e.name == name).ok_or_else(|| {
+        let names: Vec<&str> = scenes.iter().map(|e| e.name).collect();
+        format!(
+            "unknown scene {}; valid scenes: {}",
+            crate::quote::quoted(name),
+            names.join(", ")
+        )
+    })
+}
+
+/// A scene started, or why not.
+pub type Started = Result<Box<dyn Scene>, WrongScene>;
+
+/// The scene's name is filled in by [`SceneDecl::start`].
+fn build<S: Build>(setup: &Setup, spawn: &mut Spawn) -> Started {
+    let wrong = |what| WrongScene { scene: "", what };
+    let params = setup.params.as_any().downcast_ref::<S::Params>();
+    let params = params.ok_or(wrong("parameters"))?;
+    let variant = *S::Variant::ALL.get(setup.variant).ok_or(wrong("variant"))?;
+    Ok(Box::new(S::new(params, variant, setup, spawn)))
+}
+
+fn default_params<S: Build>() -> Box<dyn Params> {
+    Box::new(S::Params::default())
+}
