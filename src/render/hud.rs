@@ -79,6 +79,32 @@ fn sim_cost(app: &App) -> String {
     }
 }
 
+/// The status line's parts: what runs, how fast, what is drawn.
+fn status_parts(app: &App, frame_seconds: Option<f64>) -> Vec<String> {
+    let scene = app.scene();
+    let agents = scene.crowd().len();
+    let shown = agents.min(scene.overlay_max_agents());
+    let forces = match (app.show_forces, shown < agents) {
+        (false, _) => "forces off".to_string(),
+        (true, false) => "forces on".to_string(),
+        (true, true) => format!("forces: {} of {}", grouped(shown), grouped(agents)),
+    };
+    vec![
+        format!("agents {}", grouped(agents)),
+        format!("tick {}", scene.tick()),
+        sim_cost(app),
+        match frame_seconds.filter(|&s| s > 0.0) {
+            Some(s) => format!("{:.0} fps", 1.0 / s),
+            None => "-- fps".to_string(),
+        },
+        format!("{}x", steering_demos::sim::knobs::number(app.rate)),
+        forces,
+    ]
+    .into_iter()
+    .chain(app.paused.then(|| "PAUSED".to_string()))
+    .collect()
+}
+
 /// Two lines on the band above the stage: what is running and how it runs,
 /// then the lesson of the variant shown. `frame_seconds` is the mean frame
 /// time over the last second (`None` before the first frame, and no rate
@@ -89,30 +115,9 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     fill(&r);
     let (title_size, body_size) = text_sizes(layout);
     let k = layout.text_scale;
-    let scene = app.scene();
     let (line1, line2) = (r.y + (MARGIN + 14.0) * k, r.y + (MARGIN + 38.0) * k);
-    let agents = scene.crowd().len();
-    let shown = agents.min(scene.overlay_max_agents());
-    let forces = match (app.show_forces, shown < agents) {
-        (false, _) => "forces off".to_string(),
-        (true, false) => "forces on".to_string(),
-        (true, true) => format!("forces: {} of {}", grouped(shown), grouped(agents)),
-    };
     // The status drops its least useful parts when the window is narrow.
-    let mut parts = vec![
-        format!("agents {}", grouped(agents)),
-        format!("tick {}", scene.tick()),
-        sim_cost(app),
-        match frame_seconds.filter(|&s| s > 0.0) {
-            Some(s) => format!("{:.0} fps", 1.0 / s),
-            None => "-- fps".to_string(),
-        },
-        format!("{}x", steering_demos::sim::knobs::number(app.rate)),
-        forces,
-    ];
-    if app.paused {
-        parts.push("PAUSED".into());
-    }
+    let mut parts = status_parts(app, frame_seconds);
     let mut status = parts.join("  |  ");
     for drop in ["tick", "sim", "agents"] {
         if width(&status, body_size) <= r.w * 0.5 {
@@ -131,12 +136,8 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         TEXT_DIM,
     );
 
-    let head = format!(
-        "{}/{}  {}  |  ",
-        app.index() + 1,
-        app.config.scenes.len(),
-        app.entry().title
-    );
+    // No "5/15": a new scene would change every other scene's picture.
+    let head = format!("{}  |  ", app.entry().title);
     let room = r.w - status_w - 3.0 * MARGIN;
     // A cut title keeps its separator before the variant.
     let head = if width(&head, title_size) <= room * 0.8 {
