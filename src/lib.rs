@@ -15,7 +15,7 @@
 //! | layer | owns | may import |
 //! |---|---|---|
 //! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbor searches; thread helpers ([`steer::par`]) | nothing of the crate |
-//! | [`overlay`], [`stopwatch`], [`quote`], [`camera`], [`layout`], [`clip`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; which part of the stage is in view; where things go on screen; the window recorded as an animated GIF (desktop only) | nothing of the crate |
+//! | [`overlay`], [`stopwatch`], [`quote`], [`camera`], [`layout`], [`clip`], [`text`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; which part of the stage is in view; where things go on screen; the window recorded as an animated GIF (desktop only); the app's own words, under keys, one table a language | nothing of the crate |
 //! | [`newfile`] | files written anew, never over another (its messages quote the path a person gave) | `quote` |
 //! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::lesson::Lesson`] trait scenes implement, the registry's row type [`sim::entry::Entry`], knobs declared once, edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch`, `quote` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
@@ -149,6 +149,7 @@ pub mod scenes;
 pub mod sim;
 pub mod steer;
 pub mod stopwatch;
+pub mod text;
 
 #[cfg(test)]
 pub(crate) mod testing;

@@ -279,7 +279,7 @@ fn open_window(
     let conf = window_conf(&config);
     let mut app = App::new(config, start.scene, start.setup);
     app.notice = config_error
-        .map(|e| format!("{e} (the built-in scenes are in use)"))
+        .map(|e| steering_demos::text::fill("notice.config-built-in", &[("error", &e)]))
         .or(link_error);
     set_up(&mut app, args)?;
     let outcome = Rc::new(RefCell::new(Ok(())));

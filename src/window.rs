@@ -34,6 +34,7 @@ use steering_demos::layout::{Layout, Open, Rect};
 use steering_demos::sim::pointer::ScriptedPointer;
 use steering_demos::sim::runner::Runner;
 use steering_demos::stopwatch::Stopwatch;
+use steering_demos::text::fill as say;
 use timings::Timings;
 
 /// Command-line choices the frame loop needs.
@@ -80,8 +81,9 @@ struct Shell {
     /// Where the mouse was at the start, and whether it has moved since.
     first_mouse: glam::Vec2,
     mouse_moved: bool,
-    /// A short message on the legend's line (where F12 saved), and since when.
-    flash: Option<(String, Stopwatch)>,
+    /// A short message on the legend's line (where F12 saved), whether
+    /// it warns (else it says something was done), and since when.
+    flash: Option<(String, bool, Stopwatch)>,
     /// The link the page's address shows.
     shown_link: String,
     /// The wheel and drags on the empty stage.
@@ -167,9 +169,10 @@ impl Shell {
         }
     }
 
-    /// Says `message` on the legend's line for a while.
-    fn flash(&mut self, message: String) {
-        self.flash = Some((message, Stopwatch::start()));
+    /// Says `message` on the legend's line for a while: a warning, or
+    /// something done (a saved picture, a copied link).
+    fn flash(&mut self, message: String, warning: bool) {
+        self.flash = Some((message, warning, Stopwatch::start()));
     }
 
     /// The frame's start: the presets the panel lists, the layout, the mouse.
@@ -269,7 +272,7 @@ impl Shell {
             let screen = glam::Vec2::new(screen_width(), screen_height());
             if let Some(notice) = too_small(action, app, screen) {
                 self.options.log(&format!("notice {notice}"));
-                self.flash(notice);
+                self.flash(notice, true);
             }
         }
         actions
@@ -324,16 +327,10 @@ impl Shell {
         self.flash = self
             .flash
             .take()
-            .filter(|(_, since)| since.seconds() < FLASH_SECONDS);
+            .filter(|(.., since)| since.seconds() < FLASH_SECONDS);
         match (&app.notice, &self.flash) {
             (Some(notice), _) => render::draw_notice(notice, layout, true),
-            (None, Some((message, _))) => {
-                // Done, not wrong: a saved picture, a copied link.
-                let done = ["saved", "link copied"]
-                    .iter()
-                    .any(|p| message.starts_with(p));
-                render::draw_notice(message, layout, !done)
-            }
+            (None, Some((message, warning, _))) => render::draw_notice(message, layout, *warning),
             (None, None) => {
                 let roles = app.entry().roles;
                 draw_legend(&meanings, roles, app.scene().fade_alpha(), layout)
@@ -348,17 +345,18 @@ impl Shell {
             let done = match self.recording.take() {
                 Some(clip) => clip.finish(),
                 None => files::Recording::start_in_folder(app.entry().name).map(|clip| {
-                    let line = format!("recording {}", clip.path().display());
+                    let path = clip.path().display().to_string();
+                    let shown = say("notice.recording", &[("path", &path)]);
                     self.recording = Some(clip);
-                    line
+                    (format!("recording {path}"), shown)
                 }),
             };
             match &done {
-                Ok(line) => self.options.log(line),
+                Ok((line, _)) => self.options.log(line),
                 Err(e) => crate::complain(e),
             }
-            let shown = done.map_or_else(|e| e, |l| l.replacen("clip ", "saved clip ", 1));
-            self.flash(shown);
+            let warning = done.is_err();
+            self.flash(done.map_or_else(|e| e, |(_, shown)| shown), warning);
         }
         let wanted = self.clip_frames?;
         if u64::from(self.recording.as_ref()?.frames()) < wanted {
@@ -366,10 +364,10 @@ impl Shell {
         }
         let done = self.recording.take().map(files::Recording::finish);
         // Where the clip went, said like --screenshot's times: always.
-        if let Some(Ok(line)) = &done {
+        if let Some(Ok((line, _))) = &done {
             let _ = writeln!(std::io::stdout(), "{line}");
         }
-        Some(done.unwrap_or(Ok(String::new())).map(|_| ()))
+        Some(done.map_or(Ok(()), |d| d.map(|_| ())))
     }
 
     /// The page's address follows the run; Ctrl+L copies its link.
@@ -385,9 +383,14 @@ impl Shell {
             let link = app.link();
             macroquad::miniquad::window::clipboard_set(&link);
             let left_out = app.config.unlinked(app.index()).join(", ");
-            let note = (!left_out.is_empty()).then(|| format!(" (not in it: your {left_out})"));
-            let note = note.unwrap_or_default();
-            self.flash(format!("link copied: {link}{note}"));
+            let shown = if left_out.is_empty() {
+                say("notice.link-copied", &[("link", &link)])
+            } else {
+                let args: [(&str, &dyn std::fmt::Display); 2] =
+                    [("link", &link), ("left_out", &left_out)];
+                say("notice.link-copied-partly", &args)
+            };
+            self.flash(shown, false);
         }
     }
 
@@ -402,8 +405,8 @@ impl Shell {
                     }
                     Err(e) => crate::complain(e),
                 }
-                let message = done.map_or_else(|e| e, |(_, shown)| shown);
-                self.flash(message);
+                let warning = done.is_err();
+                self.flash(done.map_or_else(|e| e, |(_, shown)| shown), warning);
             }
         }
     }

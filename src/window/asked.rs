@@ -8,19 +8,16 @@ use steering_demos::layout::MIN_FULL;
 /// What a window below [`MIN_FULL`] cannot show, when `action` just
 /// opened it: said, rather than nothing happening.
 pub fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String> {
-    let what = match action {
-        Action::TogglePanel if app.panel => "panel",
-        Action::ToggleCard if app.card => "lesson card",
-        Action::ToggleChart if app.chart => "chart",
+    let key = match action {
+        Action::TogglePanel if app.panel => "notice.too-small-panel",
+        Action::ToggleCard if app.card => "notice.too-small-card",
+        Action::ToggleChart if app.chart => "notice.too-small-chart",
         _ => return None,
     };
     let fits = screen.x >= MIN_FULL.x && screen.y >= MIN_FULL.y;
-    (!fits).then(|| {
-        format!(
-            "the window is too small for the {what}: it needs {}x{} px",
-            MIN_FULL.x, MIN_FULL.y
-        )
-    })
+    let size: [(&str, &dyn std::fmt::Display); 2] =
+        [("width", &MIN_FULL.x), ("height", &MIN_FULL.y)];
+    (!fits).then(|| steering_demos::text::fill(key, &size))
 }
 
 /// Applies what the panel asked for; the event lines.

@@ -35,18 +35,16 @@ pub fn under(panes: &[(View, Rect)], mouse: glam::Vec2) -> View {
 
 /// A pane's name and its figure, in its top-left corner.
 pub fn label(view: &View, variant: &str, runner: &Runner, scale: f32) {
-    let figure = runner
-        .headline()
-        .first()
-        .map(|(name, value)| {
-            format!(
-                "   {name}: {}",
-                steering_demos::sim::knobs::number((value * 100.0).round() / 100.0)
-            )
-        })
-        .unwrap_or_default();
+    let text = match runner.headline().first() {
+        Some((name, value)) => {
+            let value = steering_demos::sim::knobs::number((value * 100.0).round() / 100.0);
+            let args: [(&str, &dyn std::fmt::Display); 3] =
+                [("variant", &variant), ("figure", name), ("value", &value)];
+            steering_demos::text::fill("pane.figure", &args)
+        }
+        None => variant.to_string(),
+    };
     let size = 22.0 * scale;
-    let text = format!("{variant}{figure}");
     let a = view.area;
     macroquad::shapes::draw_rectangle(
         a.x + 4.0,
