@@ -316,7 +316,10 @@ pub fn draw_help(layout: &Layout, settings: &str) {
             .map(|c| width(&c.label(), size))
             .fold(0.0, f32::max);
         let room = r.w - MARGIN * 6.0 - key_w;
-        let lines: Vec<Vec<String>> = controls.iter().map(|c| wrap(c.help, size, room)).collect();
+        let lines: Vec<Vec<String>> = controls
+            .iter()
+            .map(|c| wrap(c.help(), size, room))
+            .collect();
         let count = lines.iter().map(Vec::len).sum::<usize>() as f32 + 3.5;
         if count * size * 1.3 <= r.h - 2.0 * MARGIN || size <= 8.0 {
             break (key_w, lines);

@@ -270,12 +270,41 @@ fn write_page(ws: &Workspace, out: &Path) -> Result<(), String> {
         plugins.push_str("<script src=\"quad-url.js\"></script>");
     }
     let page = include_str!("index.html").replace("<!--PLUGINS-->", &plugins);
+    let page = with_words(&page, include_str!("../../src/text/en.txt"))?;
     write(&out.join("index.html"), page.as_bytes())?;
     copy(
         &ws.root.join("assets/icons/steering-demos-64.png"),
         &out.join("favicon.png"),
     )?;
     Ok(())
+}
+
+/// The page's template with each `{{key}}` replaced by the key's words
+/// in the app's table (`key = text` lines, as `src/text.rs` reads them).
+/// The words go into HTML and JavaScript strings, so they may hold no
+/// markup, quote or backslash; a key the table lacks is an error.
+fn with_words(template: &str, table: &str) -> Result<String, String> {
+    let mut page = String::new();
+    let mut rest = template;
+    while let Some(open) = rest.find("{{") {
+        page.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let close = after.find("}}").ok_or("index.html: a {{ without }}")?;
+        let key = &after[..close];
+        let words = table
+            .lines()
+            .find_map(|line| line.strip_prefix(key)?.strip_prefix(" = "))
+            .ok_or(format!("index.html: {key} is not in src/text/en.txt"))?;
+        if words.contains(['<', '>', '&', '"', '\\']) {
+            return Err(format!(
+                "src/text/en.txt: {key} cannot go into the page as it is"
+            ));
+        }
+        page.push_str(words);
+        rest = &after[close + 2..];
+    }
+    page.push_str(rest);
+    Ok(page)
 }
 
 /// Says the wasm's size and fails when it is over its budget.
@@ -422,5 +451,21 @@ fn run_output(command: &mut Command) -> Result<Vec<u8>, String> {
             out.status,
             String::from_utf8_lossy(&out.stderr).trim()
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_words;
+
+    /// Every word of the page is in the app's table, and goes in whole.
+    #[test]
+    fn the_page_takes_its_words_from_the_table() {
+        let table = include_str!("../../src/text/en.txt");
+        let page = with_words(include_str!("index.html"), table).expect("every key known");
+        assert!(!page.contains("{{"), "a key left in the page");
+        assert!(page.contains("<title>Steering Demos</title>"));
+        assert!(page.contains("share: \"Loading {share}%\""));
+        assert!(with_words("{{page.nothing}}", table).is_err());
     }
 }
