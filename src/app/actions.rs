@@ -6,6 +6,24 @@ use crate::controls::Action;
 use crate::steer::neighbors::NeighborMode;
 
 impl App {
+    /// One tick on, while paused.
+    pub(super) fn step_once(&mut self) -> Option<String> {
+        if !self.paused {
+            return None;
+        }
+        self.tick();
+        Some(format!("step {}", self.runner.tick()))
+    }
+
+    /// The run's link, with the tick and checksum it reached.
+    pub(super) fn share_line(&self) -> Option<String> {
+        let (tick, checksum) = (self.runner.tick(), self.runner.crowd().checksum());
+        Some(format!(
+            "link {} tick {tick} checksum {checksum:016x}",
+            self.link()
+        ))
+    }
+
     /// Switches to scene `i`, as it was last set.
     pub(super) fn go_to(&mut self, i: usize) -> Option<String> {
         if i >= self.config.scenes.len() || i == self.index {

@@ -254,29 +254,14 @@ impl App {
                 Some("reset".into())
             }
             Action::TogglePause => self.toggle_pause(),
-            Action::StepOnce => {
-                if !self.paused {
-                    return None;
-                }
-                self.tick();
-                Some(format!("step {}", self.runner.tick()))
-            }
+            Action::StepOnce => self.step_once(),
             Action::StepBack => {
                 let now = self.runner.tick();
                 self.paused.then(|| self.seek(now.saturating_sub(1)))?
             }
             Action::Seconds(steps) => self.skip_seconds(steps),
-            Action::ToggleHelp => {
-                self.help = !self.help;
-                Some(format!("help {}", on_off(self.help)))
-            }
-            Action::Share => {
-                let (tick, checksum) = (self.runner.tick(), self.runner.crowd().checksum());
-                Some(format!(
-                    "link {} tick {tick} checksum {checksum:016x}",
-                    self.link()
-                ))
-            }
+            Action::ToggleHelp => flip(&mut self.help, "help"),
+            Action::Share => self.share_line(),
             Action::ToggleNeighbors => self.toggle_neighbors(),
             Action::Agents(steps) => self.step_agents(steps),
             Action::Follow => {
@@ -284,32 +269,23 @@ impl App {
                 let at = at.map(|i| self.runner.crowd().positions()[i]);
                 Some(self.camera.toggle_follow(at).into())
             }
-            Action::ToggleCard => {
-                self.card = !self.card;
-                Some(format!("lesson card {}", on_off(self.card)))
-            }
+            Action::ToggleCard => flip(&mut self.card, "lesson card"),
             Action::TogglePanel => {
-                self.panel = !self.panel;
+                let line = flip(&mut self.panel, "panel");
                 self.presets &= self.panel;
-                Some(format!("panel {}", on_off(self.panel)))
+                line
             }
-            Action::ToggleTrails => {
-                self.trails = !self.trails;
-                Some(format!("trails {}", on_off(self.trails)))
-            }
-            Action::ToggleChart => {
-                self.chart = !self.chart;
-                Some(format!("chart {}", on_off(self.chart)))
-            }
+            Action::ToggleTrails => flip(&mut self.trails, "trails"),
+            Action::ToggleChart => flip(&mut self.chart, "chart"),
             Action::ToggleCompare => self.toggle_compare(),
             Action::Rate(steps) => self.change_rate(steps),
             Action::Escape => self.escape(),
             // The window does this itself.
             Action::Screenshot | Action::SavePreset | Action::ToggleRecord => None,
             Action::OpenPresets => {
-                self.presets = !self.presets;
+                let line = flip(&mut self.presets, "presets");
                 self.panel |= self.presets;
-                Some(format!("presets {}", on_off(self.presets)))
+                line
             }
         }
     }
@@ -386,6 +362,12 @@ impl App {
 }
 
 pub use crate::overlay::fixed;
+
+/// Switches `flag`; the event line (`NAME on` or `NAME off`).
+fn flip(flag: &mut bool, name: &str) -> Option<String> {
+    *flag = !*flag;
+    Some(format!("{name} {}", on_off(*flag)))
+}
 
 fn on_off(on: bool) -> &'static str {
     if on { "on" } else { "off" }
