@@ -1,8 +1,8 @@
 //! The window's state, without the window: which scene runs, its variant
 //! and knobs, pause, the overlay switch, the fixed-step accumulator. The
-//! frame loop in `window.rs` (the binary's) turns keys and clicks into [`Action`]s (through
-//! the controls table); each action that takes effect returns the line
-//! `--log-events` prints. Being plain Rust, every control is tested here
+//! binary's frame loop (`window.rs`) turns keys and clicks into
+//! [`Action`]s (through the controls table); each action that takes
+//! effect returns the line `--log-events` prints. Being plain Rust, every control is tested here
 //! without a display.
 
 use crate::camera::Camera;
