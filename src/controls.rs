@@ -6,6 +6,7 @@
 use crate::scenes::SCENES;
 use crate::scenes::registry::scene_digit;
 use crate::sim::runner::Runner;
+use crate::text::{english, text};
 
 /// Whether this build runs in a web page, where nothing quits the program
 /// and nothing writes files: the controls for those are left out there.
@@ -145,7 +146,8 @@ impl Scope {
     }
 }
 
-/// The footer's hint for a control: fixed text, or one with the live value.
+/// The footer's hint for a control: fixed text (its key in the app's
+/// words), or one with the live value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Hint {
     None,
@@ -166,6 +168,7 @@ pub struct Control {
     /// How the keys are written for a person; `N` stands for the scene count.
     pub label: &'static str,
     pub bindings: &'static [(Key, Action)],
+    /// The key of what it does, in the app's words ([`crate::text`]).
     pub help: &'static str,
     pub scope: Scope,
     pub hint: Hint,
@@ -181,6 +184,17 @@ impl Control {
         };
         self.label.replace("1-N", &keys)
     }
+
+    /// What it does, in the language shown (the help box).
+    pub fn help(&self) -> &'static str {
+        text(self.help)
+    }
+
+    /// What it does, in English: `--help` and the README are interfaces
+    /// that stay as they are.
+    pub fn help_in_english(&self) -> &'static str {
+        english().get(self.help).unwrap_or(self.help)
+    }
 }
 
 /// Every control, in the order the help lists them.
@@ -188,16 +202,16 @@ pub const CONTROLS: &[Control] = &[
     Control {
         label: "Left click",
         bindings: &[(Key::Click, Action::Press), (Key::ClickUp, Action::Release)],
-        help: "on an agent: select it (read its mind) and drag it; on an obstacle, path node or room corner: drag it; else show / hide the forces. Edits stay through R, V and C",
+        help: "help.click",
         scope: Scope::All,
-        hint: Hint::Text("click: forces"),
+        hint: Hint::Text("footer.click"),
     },
     Control {
         label: "A / X",
         bindings: &[(Key::A, Action::AddProp), (Key::X, Action::RemoveProp)],
-        help: "add an obstacle, or a path node or room corner on the nearest segment, at the pointer / remove the one under it",
+        help: "help.edit-props",
         scope: Scope::Props,
-        hint: Hint::Text("drag, A / X: edit"),
+        hint: Hint::Text("footer.edit"),
     },
     Control {
         label: "N / Delete",
@@ -205,7 +219,7 @@ pub const CONTROLS: &[Control] = &[
             (Key::N, Action::AddAgent),
             (Key::Delete, Action::RemoveAgent),
         ],
-        help: "add an agent at the pointer / remove the one under it (the scene starts again with the change)",
+        help: "help.edit-agents",
         scope: Scope::All,
         hint: Hint::None,
     },
@@ -216,70 +230,70 @@ pub const CONTROLS: &[Control] = &[
             (Key::Char('='), Action::Knob(1)),
             (Key::Char('-'), Action::Knob(-1)),
         ],
-        help: "turn the scene's main knob up / down (patrol: the path radius)",
+        help: "help.knob",
         scope: Scope::PrimaryKnob,
         hint: Hint::PrimaryKnob,
     },
     Control {
         label: "L",
         bindings: &[(Key::L, Action::ToggleCard)],
-        help: "lesson card: the idea, the formula, and the selected agent's numbers plugged in",
+        help: "help.card",
         scope: Scope::All,
-        hint: Hint::Text("L: lesson"),
+        hint: Hint::Text("footer.card"),
     },
     Control {
         label: "Wheel, drag",
         bindings: &[],
-        help: "zoom in and out at the pointer; drag the stage to move around",
+        help: "help.camera",
         scope: Scope::All,
         hint: Hint::None,
     },
     Control {
         label: "Z",
         bindings: &[(Key::Z, Action::Follow)],
-        help: "camera: follow the selected agent, zoomed in; again: the whole stage",
+        help: "help.follow",
         scope: Scope::All,
-        hint: Hint::Text("Z: follow"),
+        hint: Hint::Text("footer.follow"),
     },
     Control {
         label: "P",
         bindings: &[(Key::P, Action::TogglePanel)],
-        help: "parameter panel: every knob of the scene, live",
+        help: "help.panel",
         scope: Scope::All,
-        hint: Hint::Text("P: knobs"),
+        hint: Hint::Text("footer.panel"),
     },
     Control {
         label: "M",
         bindings: &[(Key::M, Action::ToggleChart)],
-        help: "live chart of the lesson's figure over the last minute",
+        help: "help.chart",
         scope: Scope::All,
-        hint: Hint::Text("M: chart"),
+        hint: Hint::Text("footer.chart"),
     },
     Control {
         label: "C",
         bindings: &[(Key::C, Action::ToggleCompare)],
-        help: "split the stage: two variants side by side, same seed (V: the right one)",
+        help: "help.compare",
         scope: Scope::Variants,
-        hint: Hint::Text("C: compare"),
+        hint: Hint::Text("footer.compare"),
     },
     Control {
         label: "T",
         bindings: &[(Key::T, Action::ToggleTrails)],
-        help: "trails: the last seconds of each path (in crowds, a sample)",
+        help: "help.trails",
         scope: Scope::All,
-        hint: Hint::Text("T: trails"),
+        hint: Hint::Text("footer.trails"),
     },
     Control {
         label: "S / F",
         bindings: &[(Key::S, Action::Rate(-1)), (Key::F, Action::Rate(1))],
-        help: "slower / faster: 0.25x to 8x",
+        help: "help.rate",
         scope: Scope::All,
         hint: Hint::Rate,
     },
     Control {
         label: "1-N",
         bindings: &[(Key::Digits, Action::Scene(0))],
-        help: "go to scene N",
+        help: "help.scene-number",
         scope: Scope::All,
         hint: Hint::None,
     },
@@ -291,30 +305,30 @@ pub const CONTROLS: &[Control] = &[
             (Key::Tab, Action::NextScene),
             (Key::ShiftTab, Action::PrevScene),
         ],
-        help: "previous / next scene",
+        help: "help.scene-next",
         scope: Scope::All,
-        hint: Hint::Text("Tab: scene"),
+        hint: Hint::Text("footer.scene"),
     },
     Control {
         label: "V",
         bindings: &[(Key::V, Action::NextVariant)],
-        help: "next variant of the scene (starts it again with its seed)",
+        help: "help.variant",
         scope: Scope::Variants,
-        hint: Hint::Text("V: variant"),
+        hint: Hint::Text("footer.variant"),
     },
     Control {
         label: "R",
         bindings: &[(Key::R, Action::Reset)],
-        help: "reset the scene (same seed)",
+        help: "help.reset",
         scope: Scope::All,
-        hint: Hint::Text("R: reset"),
+        hint: Hint::Text("footer.reset"),
     },
     Control {
         label: "Space",
         bindings: &[(Key::Space, Action::TogglePause)],
-        help: "pause / resume",
+        help: "help.pause",
         scope: Scope::All,
-        hint: Hint::Text("Space: pause"),
+        hint: Hint::Text("footer.pause"),
     },
     Control {
         label: ". / ,",
@@ -322,7 +336,7 @@ pub const CONTROLS: &[Control] = &[
             (Key::Char('.'), Action::StepOnce),
             (Key::Char(','), Action::StepBack),
         ],
-        help: "one tick on / back while paused (the last minute is kept; the timeline under the stage scrubs it)",
+        help: "help.step",
         scope: Scope::All,
         hint: Hint::None,
     },
@@ -332,7 +346,7 @@ pub const CONTROLS: &[Control] = &[
             (Key::Char('>'), Action::Seconds(1)),
             (Key::Char('<'), Action::Seconds(-1)),
         ],
-        help: "pause and go one second on / back (Shift+. and Shift+, on most keyboards); Space resumes from there",
+        help: "help.seconds",
         scope: Scope::All,
         hint: Hint::None,
     },
@@ -342,66 +356,66 @@ pub const CONTROLS: &[Control] = &[
             (Key::LeftBracket, Action::Agents(-1)),
             (Key::RightBracket, Action::Agents(1)),
         ],
-        help: "restart with one step of agents fewer / more",
+        help: "help.agents",
         scope: Scope::All,
         hint: Hint::Agents,
     },
     Control {
         label: "G",
         bindings: &[(Key::G, Action::ToggleNeighbors)],
-        help: "neighbour search: grid / brute force; the HUD then shows both times",
+        help: "help.neighbors",
         scope: Scope::All,
         hint: Hint::Neighbors,
     },
     Control {
         label: "U",
         bindings: &[(Key::U, Action::Share)],
-        help: "the run's link (scene, variant, seed, knobs): printed and copied; --open starts from it",
+        help: "help.link",
         scope: Scope::All,
         hint: Hint::None,
     },
     Control {
         label: "O",
         bindings: &[(Key::O, Action::OpenPresets)],
-        help: "presets (Ctrl+O too): a start worth seeing per line, in the panel; a click starts it",
+        help: "help.presets",
         scope: Scope::All,
         hint: Hint::None,
     },
     Control {
         label: "Ctrl+S",
         bindings: &[(Key::CtrlS, Action::SavePreset)],
-        help: "save the scene as it starts now (knobs, edits) as a preset in ~/.config/steering-demos/presets",
+        help: "help.save-preset",
         scope: Scope::Desktop,
         hint: Hint::None,
     },
     Control {
         label: "F9",
         bindings: &[(Key::F9, Action::ToggleRecord)],
-        help: "start / stop recording an animated GIF of the window into ~/Videos/steering-demos (XDG_VIDEOS_DIR)",
+        help: "help.record",
         scope: Scope::Desktop,
         hint: Hint::None,
     },
     Control {
         label: "F12",
         bindings: &[(Key::F12, Action::Screenshot)],
-        help: "save a screenshot in ~/Pictures/steering-demos (XDG_PICTURES_DIR)",
+        help: "help.screenshot",
         scope: Scope::Desktop,
         hint: Hint::None,
     },
     Control {
         label: "H",
         bindings: &[(Key::H, Action::ToggleHelp)],
-        help: "show / hide this help",
+        help: "help.help",
         scope: Scope::All,
-        hint: Hint::Text("H: help"),
+        hint: Hint::Text("footer.help"),
     },
     Control {
         label: "Esc",
         bindings: &[(Key::Escape, Action::Escape)],
         help: if IN_BROWSER {
-            "close what is open: help, lesson card, panel, chart, then the selection"
+            "help.escape-page"
         } else {
-            "close what is open: help, lesson card, panel, chart, then the selection; with nothing open, quit"
+            "help.escape"
         },
         scope: Scope::All,
         hint: Hint::None,
@@ -448,7 +462,11 @@ pub fn help_text() -> String {
     let width = CONTROLS.iter().map(|c| c.label().len()).max().unwrap_or(0);
     let mut out = String::from("Controls in the window:\n");
     for c in CONTROLS {
-        out.push_str(&format!("  {:width$}  {}\n", c.label(), c.help));
+        out.push_str(&format!(
+            "  {:width$}  {}\n",
+            c.label(),
+            c.help_in_english()
+        ));
     }
     out.push_str(&format!(
         "\nLimits: demos.toml and presets are regular files of at most 1 MiB; path nodes,\n\
@@ -463,7 +481,7 @@ pub fn help_text() -> String {
 pub fn markdown_table() -> String {
     let mut out = String::from("| key | action |\n|---|---|\n");
     for c in CONTROLS {
-        out.push_str(&format!("| {} | {} |\n", c.label(), c.help));
+        out.push_str(&format!("| {} | {} |\n", c.label(), c.help_in_english()));
     }
     out
 }

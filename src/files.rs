@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 use steering_demos::app::{Action, App};
+use steering_demos::text::fill as say;
 
 /// The file chores of `action`, if it has any: the event line and what
 /// the window shows, or what went wrong.
@@ -12,14 +13,13 @@ pub fn act(action: Action, app: &App) -> Option<Result<(String, String), String>
     match action {
         Action::Screenshot => Some(screenshot(app).map(|path| {
             let path = path.display();
-            (format!("screenshot {path}"), format!("saved {path}"))
+            let shown = say("notice.saved-screenshot", &[("path", &path)]);
+            (format!("screenshot {path}"), shown)
         })),
         Action::SavePreset => Some(save_preset(app).map(|path| {
             let path = path.display();
-            (
-                format!("preset saved {path}"),
-                format!("saved preset {path}"),
-            )
+            let shown = say("notice.saved-preset", &[("path", &path)]);
+            (format!("preset saved {path}"), shown)
         })),
         _ => None,
     }

@@ -136,6 +136,43 @@ fn share<const N: usize>(length: f32, asks: [(f32, f32); N]) -> [f32; N] {
     asks.map(|a| a.1 + extra(&a) * k)
 }
 
+/// The column, top to bottom: card, readout, panel, as `wanted`. Each
+/// asks for its rows and needs at least MIN_PANE; each scrolls.
+fn stack(column: Rect, wanted: Open, text_scale: f32) -> [Option<Rect>; 3] {
+    let row = ROW * text_scale;
+    let ask = |on: bool, rows: f32| {
+        if on {
+            (rows * row, MIN_PANE * text_scale.max(1.0))
+        } else {
+            (0.0, 0.0)
+        }
+    };
+    let card_rows = if wanted.panel {
+        CARD_ROWS
+    } else {
+        f32::INFINITY
+    };
+    let [card_h, readout_h, panel_h] = share(
+        column.h,
+        [
+            ask(wanted.card, card_rows),
+            ask(wanted.readout, READOUT_ROWS),
+            ask(wanted.panel, f32::INFINITY),
+        ],
+    );
+    let mut y = column.y;
+    let mut take = |on: bool, h: f32| {
+        let r = Rect::new(column.x, y, column.w, h);
+        y += h;
+        on.then_some(r)
+    };
+    [
+        take(wanted.card, card_h),
+        take(wanted.readout, readout_h),
+        take(wanted.panel, panel_h),
+    ]
+}
+
 impl Layout {
     /// The layout of a `screen`-sized window with `open` things open.
     pub fn of(screen: Vec2, open: Open) -> Self {
@@ -162,39 +199,8 @@ impl Layout {
         };
         let left = Rect::new(0.0, body.y, body.w - column_w, body.h);
         let column = Rect::new(left.right(), body.y, column_w, body.h);
-        // The column, top to bottom: card, readout, panel. Each asks for
-        // its rows and needs at least MIN_PANE; each scrolls.
-        let row = ROW * text_scale;
         let wanted = if column_wanted { open } else { Open::default() };
-        let ask = |on: bool, rows: f32| {
-            if on {
-                (rows * row, MIN_PANE * text_scale.max(1.0))
-            } else {
-                (0.0, 0.0)
-            }
-        };
-        let card_rows = if wanted.panel {
-            CARD_ROWS
-        } else {
-            f32::INFINITY
-        };
-        let [card_h, readout_h, panel_h] = share(
-            column.h,
-            [
-                ask(wanted.card, card_rows),
-                ask(wanted.readout, READOUT_ROWS),
-                ask(wanted.panel, f32::INFINITY),
-            ],
-        );
-        let mut y = column.y;
-        let mut take = |on: bool, h: f32| {
-            let r = Rect::new(column.x, y, column.w, h);
-            y += h;
-            on.then_some(r)
-        };
-        let card = take(wanted.card, card_h);
-        let readout = take(wanted.readout, readout_h);
-        let panel = take(wanted.panel, panel_h);
+        let [card, readout, panel] = stack(column, wanted, text_scale);
         let chart_h = if roomy && open.chart {
             (CHART * text_scale).min(left.h * 0.4)
         } else {

@@ -5,18 +5,27 @@
 //!
 //! # Layers
 //!
-//! Each layer names, in `crate::` paths, only the layers below it
-//! (`tests/layers.rs` reads the sources and fails on an upward path):
+//! Each row names, in `crate::` (or `steering_demos::`) paths, only the
+//! modules its last column allows; "the rows above" is every module in
+//! an earlier row. Every module of the library and of the binary has its
+//! row, and the rows are the rule: `tests/layers.rs` reads this table and
+//! fails on a path it does not allow. Tests may also use `testing`, the
+//! test-only helpers that run a shipped scene.
 //!
 //! | layer | owns | may import |
 //! |---|---|---|
-//! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbour searches; thread helpers ([`steer::par`]) | nothing of the crate |
-//! | [`overlay`], [`stopwatch`], [`quote`], [`newfile`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; files written anew, never over another | nothing of the crate |
-//! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::scene::Scene`] trait a running scene implements and the phases of a tick it is handed, a scene's declaration as data ([`sim::decl::SceneDecl`], the registry's row, and [`sim::decl::Build`], its typed start), knobs declared once (a scene's parameters as one [`sim::knobs::Params`] object: knobs, parse, props), edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch` |
+//! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbor searches; thread helpers ([`steer::par`]) | nothing of the crate |
+//! | [`overlay`], [`stopwatch`], [`quote`], [`camera`], [`layout`], [`clip`], [`text`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; which part of the stage is in view; where things go on screen; the window recorded as an animated GIF (desktop only); the app's own words, under keys, one table a language | nothing of the crate |
+//! | [`newfile`] | files written anew, never over another (its messages quote the path a person gave) | `quote` |
+//! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::scene::Scene`] trait a running scene implements and the phases of a tick it is handed, a scene's declaration as data ([`sim::decl::SceneDecl`], the registry's row, and [`sim::decl::Build`], its typed start), knobs declared once (a scene's parameters as one [`sim::knobs::Params`] object: knobs, parse, props), edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch`, `quote` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
-//! | [`config`] | reads `demos.toml` and presets ([`config::preset`]: a scene's table with a description) and locates their errors (file:line:col, key) | `scenes`, `sim`, `steer` |
-//! | [`controls`], [`cli`], [`link`], [`app`], [`layout`], [`camera`], [`desktop`], [`docs`], [`clip`] | the one table of keys; the command line; a run as a link (URL fragment); the window's state as plain data (tested headless: editing, the rewind's [`app::timeline`]); where things go on screen; which part of the stage is in view; the desktop menu entry; the files generated from the declarations; the window recorded as an animated GIF (desktop only) | anything below |
-//! | `render`, `window`, `stepping`, `files` (binary only) | macroquad and egui: the only code that touches the window; what it writes (screenshots, presets, clips) | anything |
+//! | [`config`] | reads `demos.toml` and presets ([`config::preset`]: a scene's table with a description) and locates their errors (file:line:col, key) | `scenes`, `sim`, `steer`, `quote`, `newfile` |
+//! | `testing` (tests only) | a shipped scene run headless, for the scenario tests | the rows above |
+//! | [`controls`], [`link`], [`desktop`] | the one table of keys; a run as a link (URL fragment); the desktop menu entry | the rows above |
+//! | [`cli`], [`docs`], [`app`] | the command line; the files generated from the declarations; the window's state as plain data (tested headless: editing, the rewind's [`app::timeline`]) | the rows above |
+//! | `render`, `files`, `stepping` (binary only) | macroquad and egui: the only code that draws; what the window writes (screenshots, presets, clips); the fixed steps on a thread of their own | the rows above |
+//! | `input` (binary only) | the keys and the pointer, read as actions | the rows above |
+//! | `window`, `main` (binary only) | the frame loop, in phases; start-up: read the command line, pick a mode, run it | the rows above |
 //!
 //! Simulation code (`steer`, `sim`, `scenes`, `config`) never imports
 //! macroquad. The platform shows only at its edges: `target_arch =
@@ -158,6 +167,7 @@ pub mod scenes;
 pub mod sim;
 pub mod steer;
 pub mod stopwatch;
+pub mod text;
 
 #[cfg(test)]
 pub(crate) mod testing;

@@ -1,9 +1,11 @@
-//! Steering Demos: the entry point and the frame loop.
+//! Steering Demos: the entry point. It reads the command line, picks a
+//! mode and runs it.
 //!
-//! Parses the command line and loads demos.toml first, so a bad flag or
-//! config is reported (exit code 2) before any window opens. Then it either
-//! runs a scene headless, or opens the window and hands it to the frame
-//! loop (`window.rs`).
+//! The command line and demos.toml are read first, so a bad flag or
+//! config is reported (exit code 2) before any window opens. Then one
+//! mode runs: a desktop entry, an answer in the terminal (a list, a link,
+//! a headless run), or the window, handed to the frame loop in
+//! `window.rs`.
 
 mod files;
 mod input;
@@ -142,103 +144,156 @@ fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
     }
 }
 
+/// Picks the mode the command line asked for and runs it: a desktop
+/// entry, an answer in the terminal, or the window.
 fn run() -> Result<(), Exit> {
     let Some(args) = arguments()? else {
         return Ok(());
     };
     if args.install_desktop {
-        for line in steering_demos::desktop::install()? {
-            say(&line)?;
-        }
-        return Ok(());
+        return install_desktop();
     }
     if args.uninstall_desktop {
-        // A data folder that cannot be used is bad input (exit 2); a file
-        // that cannot be removed, a failure (exit 1).
-        steering_demos::desktop::data_home()?;
-        let (lines, result) = steering_demos::desktop::uninstall();
-        for line in lines {
-            say(&line)?;
-        }
-        if let Err(e) = result {
-            complain(&e);
-            return Err(Exit::Quiet(1));
-        }
-        return Ok(());
+        return uninstall_desktop();
     }
     // Headless runs, --list, --presets and --share answer in the terminal:
-    // a broken file stops them. The window falls back on the built-in scenes and shows the error.
-    let (config, config_error) = if args.headless || args.list || args.presets || args.share {
-        (
-            Config::load(args.config.as_deref()).map_err(|e| e.to_string())?,
-            None,
-        )
-    } else {
-        Config::load_or_embedded(args.config.as_deref()).map_err(|e| e.to_string())?
-    };
+    // a broken file stops them. The window falls back on the built-in
+    // scenes and shows the error.
+    if args.headless || args.list || args.presets || args.share {
+        let config = Config::load(args.config.as_deref()).map_err(|e| e.to_string())?;
+        return in_terminal(&args, &config);
+    }
+    let (config, config_error) =
+        Config::load_or_embedded(args.config.as_deref()).map_err(|e| e.to_string())?;
+    open_window(&args, config, config_error)
+}
+
+/// `--install-desktop`: the menu entry and icons, one line a file.
+fn install_desktop() -> Result<(), Exit> {
+    for line in steering_demos::desktop::install()? {
+        say(&line)?;
+    }
+    Ok(())
+}
+
+/// `--uninstall-desktop`. A data folder that cannot be used is bad input
+/// (exit 2); a file that cannot be removed, a failure (exit 1).
+fn uninstall_desktop() -> Result<(), Exit> {
+    steering_demos::desktop::data_home()?;
+    let (lines, result) = steering_demos::desktop::uninstall();
+    for line in lines {
+        say(&line)?;
+    }
+    if let Err(e) = result {
+        complain(&e);
+        return Err(Exit::Quiet(1));
+    }
+    Ok(())
+}
+
+/// The modes that answer in the terminal: `--list`, `--presets`,
+/// `--share` and `--headless`.
+fn in_terminal(args: &cli::Args, config: &Config) -> Result<(), Exit> {
     if args.list {
-        say(cli::list(&config).trim_end())?;
-        return Ok(());
+        return say(cli::list(config).trim_end());
     }
     if args.presets {
-        // Every good preset is listed, and every refused file said; a
-        // refused one makes the exit 2, as bad input does.
-        let folder = steering_demos::config::preset::user_folder();
-        let mut refused = false;
-        for preset in steering_demos::config::preset::all(folder.as_deref(), &config.app) {
-            match preset {
-                // A person's description may hold anything: one line,
-                // escaped, as every message.
-                Ok(p) => say(&steering_demos::quote::line(&format!(
-                    "{}  {}",
-                    p.name, p.description
-                )))?,
-                Err(e) => {
-                    complain(&e.to_string());
-                    refused = true;
-                }
+        return list_presets(config);
+    }
+    let start = cli::resolve(args, config)?;
+    if args.share {
+        return share(config, &start);
+    }
+    let scene = &config.scenes[start.scene];
+    let steps = args.steps.unwrap_or(0);
+    let report = report::run(steps, start.threads, || config.start(scene, &start.setup))?;
+    say(&report.to_json())
+}
+
+/// `--presets`: every good preset is listed, and every refused file said;
+/// a refused one makes the exit 2, as bad input does.
+fn list_presets(config: &Config) -> Result<(), Exit> {
+    let folder = steering_demos::config::preset::user_folder();
+    let mut refused = false;
+    for preset in steering_demos::config::preset::all(folder.as_deref(), &config.app) {
+        match preset {
+            // A person's description may hold anything: one line,
+            // escaped, as every message.
+            Ok(p) => say(&steering_demos::quote::line(&format!(
+                "{}  {}",
+                p.name, p.description
+            )))?,
+            Err(e) => {
+                complain(&e.to_string());
+                refused = true;
             }
         }
-        return if refused { Err(Exit::Quiet(2)) } else { Ok(()) };
     }
+    if refused { Err(Exit::Quiet(2)) } else { Ok(()) }
+}
+
+/// `--share`: the run's link, and what of this demos.toml it leaves out.
+fn share(config: &Config, start: &cli::Start) -> Result<(), Exit> {
+    let entry = config.scenes[start.scene].decl;
+    say(&steering_demos::link::fragment(entry, &start.setup))?;
+    let unlinked = config.unlinked(start.scene);
+    if !unlinked.is_empty() {
+        complain(&format!(
+            "note: the link leaves out this demos.toml's {}: opened elsewhere, \
+             the run has the built-in ones",
+            unlinked.join(", ")
+        ));
+    }
+    Ok(())
+}
+
+/// The window: every choice is checked before it opens, then the frame
+/// loop ([`window::frame_loop`]) runs until it closes.
+fn open_window(
+    args: &cli::Args,
+    config: Config,
+    config_error: Option<steering_demos::config::ConfigError>,
+) -> Result<(), Exit> {
     // A page with a broken link in its address starts as if it had none,
     // and says why on the stage.
-    let (start, link_error) = match cli::resolve(&args, &config) {
+    let (start, link_error) = match cli::resolve(args, &config) {
         Err(e) if steering_demos::controls::IN_BROWSER => {
             (cli::resolve(&cli::Args::default(), &config)?, Some(e))
         }
         start => (start?, None),
     };
-    if args.share {
-        let decl = config.scenes[start.scene].decl;
-        say(&steering_demos::link::fragment(decl, &start.setup))?;
-        let unlinked = config.unlinked(start.scene);
-        if !unlinked.is_empty() {
-            complain(&format!(
-                "note: the link leaves out this demos.toml's {}: opened elsewhere, \
-                 the run has the built-in ones",
-                unlinked.join(", ")
-            ));
-        }
-        return Ok(());
-    }
-    if args.headless {
-        let scene = &config.scenes[start.scene];
-        let steps = args.steps.unwrap_or(0);
-        let report = report::run(steps, start.threads, || config.start(scene, &start.setup))?;
-        say(&report.to_json())?;
-        return Ok(());
-    }
-
     if args.threads.is_some() {
         rayon::ThreadPoolBuilder::new()
             .num_threads(start.threads)
             .build_global()
             .map_err(|e| format!("cannot start {} worker threads: {e}", start.threads))?;
     }
-    // A screenshot's path is checked and a clip is started before the
-    // window opens: a path neither can write is refused before anything
-    // runs, and neither ever replaces a file.
+    let options = window_options(args, &config)?;
+    if let Some(missing) = no_display() {
+        complain(&format!(
+            "no display to open the window on ({missing}); \
+             run a scene with --headless, or under xvfb-run for screenshots"
+        ));
+        return Err(Exit::Quiet(1));
+    }
+    let conf = window_conf(&config);
+    let mut app = App::new(config, start.scene, start.setup);
+    app.notice = config_error
+        .map(|e| steering_demos::text::fill("notice.config-built-in", &[("error", &e)]))
+        .or(link_error);
+    set_up(&mut app, args)?;
+    let outcome = Rc::new(RefCell::new(Ok(())));
+    #[cfg(not(target_arch = "wasm32"))]
+    say_why_the_window_stopped();
+    macroquad::Window::from_config(conf, frame_loop(app, options, outcome.clone()));
+    outcome.replace(Ok(())).map_err(Exit::from)
+}
+
+/// What the frame loop is asked to do besides showing the app. A
+/// screenshot's path is checked and a clip is started before the window
+/// opens: a path neither can write is refused before anything runs, and
+/// neither ever replaces a file.
+fn window_options(args: &cli::Args, config: &Config) -> Result<Options, Exit> {
     if let Some(path) = &args.screenshot {
         steering_demos::newfile::check_free(path, "png")
             .map_err(|e| format!("--screenshot: {e}"))?;
@@ -252,14 +307,18 @@ fn run() -> Result<(), Exit> {
         }
         None => None,
     };
-    if let Some(missing) = no_display() {
-        complain(&format!(
-            "no display to open the window on ({missing}); \
-             run a scene with --headless, or under xvfb-run for screenshots"
-        ));
-        return Err(Exit::Quiet(1));
-    }
-    let conf = Conf {
+    Ok(Options {
+        record,
+        screenshot: args.screenshot.clone().map(|path| (path, args.frames)),
+        // A web page has no command line; its console is where a developer
+        // (and the browser test) reads what happened.
+        log_events: args.log_events || steering_demos::controls::IN_BROWSER,
+    })
+}
+
+/// The window's size, title, icon and antialiasing.
+fn window_conf(config: &Config) -> Conf {
+    Conf {
         window_title: "Steering Demos".to_string(),
         platform: Platform {
             linux_wm_class: APP_ID,
@@ -271,18 +330,11 @@ fn run() -> Result<(), Exit> {
         window_resizable: true,
         sample_count: config.app.msaa_samples as i32,
         ..Default::default()
-    };
-    let options = Options {
-        record,
-        screenshot: args.screenshot.clone().map(|path| (path, args.frames)),
-        // A web page has no command line; its console is where a developer
-        // (and the browser test) reads what happened.
-        log_events: args.log_events || steering_demos::controls::IN_BROWSER,
-    };
-    let mut app = App::new(config, start.scene, start.setup);
-    app.notice = config_error
-        .map(|e| format!("{e} (the built-in scenes are in use)"))
-        .or(link_error);
+    }
+}
+
+/// The app as the command line opens it: what shows, and who is selected.
+fn set_up(app: &mut App, args: &cli::Args) -> Result<(), Exit> {
     app.show_forces = args.show_forces;
     app.card = args.lesson;
     app.panel = args.panel;
@@ -292,21 +344,24 @@ fn run() -> Result<(), Exit> {
         app.apply(Action::ToggleCompare);
     }
     if let Some(i) = args.select {
-        if i as usize >= app.scene().crowd().len() {
+        let agents = app.scene().crowd().len();
+        if i as usize >= agents {
             return Err(format!(
-                "--select {i}: the scene has {} agents (0 to {})",
-                app.scene().crowd().len(),
-                app.scene().crowd().len().saturating_sub(1)
+                "--select {i}: the scene has {agents} agents (0 to {})",
+                agents.saturating_sub(1)
             )
             .into());
         }
         app.select(Some(i as usize));
     }
-    let outcome = Rc::new(RefCell::new(Ok(())));
-    // A window system that refuses us (no OpenGL, a dead X server) panics
-    // inside the window library: say so in one sentence, not a backtrace.
-    // (In a web page miniquad's own hook sends panics to the console.)
-    #[cfg(not(target_arch = "wasm32"))]
+    Ok(())
+}
+
+/// A window system that refuses us (no OpenGL, a dead X server) panics
+/// inside the window library: say so in one sentence, not a backtrace.
+/// (In a web page miniquad's own hook sends panics to the console.)
+#[cfg(not(target_arch = "wasm32"))]
+fn say_why_the_window_stopped() {
     std::panic::set_hook(Box::new(|info| {
         let what = info
             .payload()
@@ -320,6 +375,4 @@ fn run() -> Result<(), Exit> {
         ));
         std::process::exit(1);
     }));
-    macroquad::Window::from_config(conf, frame_loop(app, options, outcome.clone()));
-    outcome.replace(Ok(())).map_err(Exit::from)
 }

@@ -1,4 +1,4 @@
-//! The edges a user's terminal and files reach (issue #31): every message
+//! The edges a user's terminal and files reach: every message
 //! is one line with user text escaped and cut, numbers are named with
 //! their flag and echoed as typed, a settings file is read only when it is
 //! a regular file of sane size, and output that cannot be written is said,

@@ -1,8 +1,8 @@
 //! The window's state, without the window: which scene runs, its variant
 //! and knobs, pause, the overlay switch, the fixed-step accumulator. The
-//! frame loop in `main.rs` turns keys and clicks into [`Action`]s (through
-//! the controls table); each action that takes effect returns the line
-//! `--log-events` prints. Being plain Rust, every control is tested here
+//! binary's frame loop (`window.rs`) turns keys and clicks into
+//! [`Action`]s (through the controls table); each action that takes
+//! effect returns the line `--log-events` prints. Being plain Rust, every control is tested here
 //! without a display.
 
 use crate::camera::Camera;
@@ -240,16 +240,7 @@ impl App {
                 let (knob, value) = self.primary()?;
                 self.set_knob(knob, knob.stepped(value, steps))
             }
-            Action::Scene(i) => {
-                if i >= self.config.scenes.len() || i == self.index {
-                    return None;
-                }
-                self.index = i;
-                self.compare = None;
-                self.runner.select(None);
-                self.rebuild();
-                Some(format!("scene {}", self.decl().name))
-            }
+            Action::Scene(i) => self.go_to(i),
             Action::NextScene => {
                 self.apply(Action::Scene((self.index + 1) % self.config.scenes.len()))
             }
@@ -257,136 +248,44 @@ impl App {
                 let n = self.config.scenes.len();
                 self.apply(Action::Scene((self.index + n - 1) % n))
             }
-            Action::NextVariant => {
-                let count = self.decl().variants.len();
-                if count < 2 {
-                    return None;
-                }
-                if self.compare.is_some() {
-                    return self.next_compared_variant();
-                }
-                let setup = &mut self.memory[self.index];
-                setup.variant = (setup.variant + 1) % count;
-                self.rebuild();
-                Some(format!("variant {}", self.variant()))
-            }
+            Action::NextVariant => self.next_variant(),
             Action::Reset => {
                 self.rebuild();
                 Some("reset".into())
             }
-            Action::TogglePause => {
-                if self.paused {
-                    // Resuming from a past tick: what came after is gone.
-                    self.timeline.truncate(self.runner.tick());
-                }
-                self.paused = !self.paused;
-                Some(if self.paused { "paused" } else { "resumed" }.into())
-            }
-            Action::StepOnce => {
-                if !self.paused {
-                    return None;
-                }
-                self.tick();
-                Some(format!("step {}", self.runner.tick()))
-            }
+            Action::TogglePause => self.toggle_pause(),
+            Action::StepOnce => self.step_once(),
             Action::StepBack => {
                 let now = self.runner.tick();
                 self.paused.then(|| self.seek(now.saturating_sub(1)))?
             }
-            Action::Seconds(steps) => {
-                let was_paused = std::mem::replace(&mut self.paused, true);
-                let hz = self.scene_config().tick_hz.round() as i64;
-                let to = (self.runner.tick() as i64 + i64::from(steps) * hz).max(0);
-                // Nothing recorded to go to: pausing is what happened.
-                self.seek(to as u64)
-                    .or_else(|| (!was_paused).then(|| "paused".into()))
-            }
-            Action::ToggleHelp => {
-                self.help = !self.help;
-                Some(format!("help {}", on_off(self.help)))
-            }
-            Action::Share => {
-                let (tick, checksum) = (self.runner.tick(), self.runner.crowd().checksum());
-                Some(format!(
-                    "link {} tick {tick} checksum {checksum:016x}",
-                    self.link()
-                ))
-            }
-            Action::ToggleNeighbors => {
-                let setup = &mut self.memory[self.index];
-                let was = setup.neighbors;
-                setup.neighbors = match was {
-                    NeighborMode::Grid => NeighborMode::Brute,
-                    NeighborMode::Brute => NeighborMode::Grid,
-                };
-                let name = setup.neighbors.name();
-                let cost = self.tick_ms.mean();
-                self.rebuild();
-                self.other_search = cost.map(|ms| (was, ms));
-                self.tick_ms = Recent::default();
-                Some(format!("neighbors {name}"))
-            }
-            Action::Agents(steps) => {
-                let knob = self.decl().agents;
-                let setup = &mut self.memory[self.index];
-                let agents = knob.stepped(setup.agents as f64, steps) as usize;
-                if agents == setup.agents {
-                    return None;
-                }
-                setup.agents = agents;
-                self.rebuild();
-                Some(format!("agents {agents}"))
-            }
+            Action::Seconds(steps) => self.skip_seconds(steps),
+            Action::ToggleHelp => flip(&mut self.help, "help"),
+            Action::Share => self.share_line(),
+            Action::ToggleNeighbors => self.toggle_neighbors(),
+            Action::Agents(steps) => self.step_agents(steps),
             Action::Follow => {
                 let at = self.runner.selected_index();
                 let at = at.map(|i| self.runner.crowd().positions()[i]);
                 Some(self.camera.toggle_follow(at).into())
             }
-            Action::ToggleCard => {
-                self.card = !self.card;
-                Some(format!("lesson card {}", on_off(self.card)))
-            }
+            Action::ToggleCard => flip(&mut self.card, "lesson card"),
             Action::TogglePanel => {
-                self.panel = !self.panel;
+                let line = flip(&mut self.panel, "panel");
                 self.presets &= self.panel;
-                Some(format!("panel {}", on_off(self.panel)))
+                line
             }
-            Action::ToggleTrails => {
-                self.trails = !self.trails;
-                Some(format!("trails {}", on_off(self.trails)))
-            }
-            Action::ToggleChart => {
-                self.chart = !self.chart;
-                Some(format!("chart {}", on_off(self.chart)))
-            }
+            Action::ToggleTrails => flip(&mut self.trails, "trails"),
+            Action::ToggleChart => flip(&mut self.chart, "chart"),
             Action::ToggleCompare => self.toggle_compare(),
             Action::Rate(steps) => self.change_rate(steps),
-            // Closes what is open, topmost first; quits only when
-            // nothing is (a web page does not quit).
-            Action::Escape => {
-                if self.help {
-                    self.apply(Action::ToggleHelp)
-                } else if self.card {
-                    self.apply(Action::ToggleCard)
-                } else if self.panel {
-                    self.apply(Action::TogglePanel)
-                } else if self.chart {
-                    self.apply(Action::ToggleChart)
-                } else if self.runner.selected().is_some() {
-                    self.select(None)
-                } else if IN_BROWSER {
-                    None
-                } else {
-                    self.quit = true;
-                    Some("quit".into())
-                }
-            }
+            Action::Escape => self.escape(),
             // The window does this itself.
             Action::Screenshot | Action::SavePreset | Action::ToggleRecord => None,
             Action::OpenPresets => {
-                self.presets = !self.presets;
+                let line = flip(&mut self.presets, "presets");
                 self.panel |= self.presets;
-                Some(format!("presets {}", on_off(self.presets)))
+                line
             }
         }
     }
@@ -464,10 +363,17 @@ impl App {
 
 pub use crate::overlay::fixed;
 
+/// Switches `flag`; the event line (`NAME on` or `NAME off`).
+fn flip(flag: &mut bool, name: &str) -> Option<String> {
+    *flag = !*flag;
+    Some(format!("{name} {}", on_off(*flag)))
+}
+
 fn on_off(on: bool) -> &'static str {
     if on { "on" } else { "off" }
 }
 
+mod actions;
 mod edit;
 mod lab;
 pub mod recent;

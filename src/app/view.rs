@@ -6,6 +6,7 @@ use crate::camera::Camera;
 use crate::controls::{CONTROLS, Hint};
 use crate::overlay::Meaning;
 use crate::sim::knobs::number;
+use crate::text::{fill, text};
 
 impl App {
     /// The footer's hints for the running scene, from the controls table.
@@ -15,13 +16,19 @@ impl App {
             .filter(|c| c.scope.applies(&self.runner))
             .filter_map(|c| match c.hint {
                 Hint::None => None,
-                Hint::Text(text) => Some(text.to_string()),
-                Hint::PrimaryKnob => self
-                    .primary()
-                    .map(|(knob, value)| format!("+/-: {} {}", knob.name, number(value))),
-                Hint::Agents => Some(format!("[ ]: agents {}", self.setup().agents)),
-                Hint::Neighbors => Some(format!("G: neighbours {}", self.setup().neighbors.name())),
-                Hint::Rate => Some(format!("S/F: {}x", number(self.rate))),
+                Hint::Text(key) => Some(text(key).to_string()),
+                Hint::PrimaryKnob => self.primary().map(|(knob, value)| {
+                    fill(
+                        "footer.knob",
+                        &[("knob", &knob.name), ("value", &number(value))],
+                    )
+                }),
+                Hint::Agents => Some(fill("footer.agents", &[("agents", &self.setup().agents)])),
+                Hint::Neighbors => {
+                    let search = self.setup().neighbors.name();
+                    Some(fill("footer.neighbors", &[("search", &search)]))
+                }
+                Hint::Rate => Some(fill("footer.rate", &[("rate", &number(self.rate))])),
             })
             .collect()
     }
@@ -83,7 +90,7 @@ impl App {
 /// until `fits` says the line fits.
 fn footer_line(mut hints: Vec<String>, fits: impl Fn(&str) -> bool) -> String {
     const GAP: &str = "   ";
-    let help = |h: &String| h.starts_with("H:");
+    let help = |h: &String| h == text("footer.help");
     loop {
         let line = hints.join(GAP);
         if fits(&line) {

@@ -130,14 +130,15 @@ impl Recording {
         self.next += f64::from(due) * frame;
     }
 
-    /// Writes the file: the event line, or what went wrong.
-    pub fn finish(self) -> Result<String, String> {
+    /// Writes the file: the event line and what the window shows, or
+    /// what went wrong.
+    pub fn finish(self) -> Result<(String, String), String> {
         let clip = self.recorder.finish().map_err(|e| e.to_string())?;
-        Ok(format!(
-            "clip {} frames {} bytes {}",
-            clip.path.display(),
-            clip.frames,
-            clip.bytes
-        ))
+        let (path, frames, bytes) = (clip.path.display(), clip.frames, clip.bytes);
+        let shown = steering_demos::text::fill(
+            "notice.saved-clip",
+            &[("path", &path), ("frames", &frames), ("bytes", &bytes)],
+        );
+        Ok((format!("clip {path} frames {frames} bytes {bytes}"), shown))
     }
 }

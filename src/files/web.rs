@@ -39,7 +39,7 @@ impl Recording {
     }
     pub fn capture_next(&mut self) {}
     pub fn capture_now(&mut self) {}
-    pub fn finish(self) -> Result<String, String> {
+    pub fn finish(self) -> Result<(String, String), String> {
         Err("a web page records no clips".into())
     }
 }

@@ -9,6 +9,7 @@ use steering_demos::controls;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 use steering_demos::sim::crowd::Look;
+use steering_demos::text::{fill as say, text};
 
 const TITLE_SIZE: f32 = 20.0;
 const BODY_SIZE: f32 = 16.0;
@@ -71,12 +72,62 @@ fn grouped(n: usize) -> String {
 fn sim_cost(app: &App) -> String {
     let ms = (app.tick_ms.mean()).map_or("--".to_string(), |ms| format!("{ms:.2}"));
     match app.other_search {
-        Some((other, was)) => {
-            let search = app.setup().neighbors.name();
-            format!("sim {search} {ms}, {} {was:.2} ms", other.name())
-        }
-        None => format!("sim {ms} ms"),
+        Some((other, was)) => say(
+            "hud.sim-beside",
+            &[
+                ("search", &app.setup().neighbors.name()),
+                ("ms", &ms),
+                ("other", &other.name()),
+                ("other_ms", &format!("{was:.2}")),
+            ],
+        ),
+        None => say("hud.sim", &[("ms", &ms)]),
     }
+}
+
+/// A part of the status line, by what it says (a narrow window drops
+/// some).
+#[derive(PartialEq)]
+enum Part {
+    Agents,
+    Tick,
+    Sim,
+    Other,
+}
+
+/// The status line's parts: what runs, how fast, what is drawn.
+fn status_parts(app: &App, frame_seconds: Option<f64>) -> Vec<(Part, String)> {
+    let scene = app.scene();
+    let agents = scene.crowd().len();
+    let shown = agents.min(scene.overlay_max_agents());
+    let forces = match (app.show_forces, shown < agents) {
+        (false, _) => text("hud.forces-off").to_string(),
+        (true, false) => text("hud.forces-on").to_string(),
+        (true, true) => say(
+            "hud.forces-some",
+            &[("shown", &grouped(shown)), ("agents", &grouped(agents))],
+        ),
+    };
+    let fps = match frame_seconds.filter(|&s| s > 0.0) {
+        Some(s) => say("hud.fps", &[("fps", &format!("{:.0}", 1.0 / s))]),
+        None => text("hud.fps-unknown").to_string(),
+    };
+    let rate = steering_demos::sim::knobs::number(app.rate);
+    let mut parts = vec![
+        (
+            Part::Agents,
+            say("hud.agents", &[("count", &grouped(agents))]),
+        ),
+        (Part::Tick, say("hud.tick", &[("tick", &scene.tick())])),
+        (Part::Sim, sim_cost(app)),
+        (Part::Other, fps),
+        (Part::Other, say("hud.rate", &[("rate", &rate)])),
+        (Part::Other, forces),
+    ];
+    if app.paused {
+        parts.push((Part::Other, text("hud.paused").to_string()));
+    }
+    parts
 }
 
 /// Two lines on the band above the stage: what is running and how it runs,
@@ -89,37 +140,21 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     fill(&r);
     let (title_size, body_size) = text_sizes(layout);
     let k = layout.text_scale;
-    let scene = app.scene();
     let (line1, line2) = (r.y + (MARGIN + 14.0) * k, r.y + (MARGIN + 38.0) * k);
-    let agents = scene.crowd().len();
-    let shown = agents.min(scene.overlay_max_agents());
-    let forces = match (app.show_forces, shown < agents) {
-        (false, _) => "forces off".to_string(),
-        (true, false) => "forces on".to_string(),
-        (true, true) => format!("forces: {} of {}", grouped(shown), grouped(agents)),
-    };
     // The status drops its least useful parts when the window is narrow.
-    let mut parts = vec![
-        format!("agents {}", grouped(agents)),
-        format!("tick {}", scene.tick()),
-        sim_cost(app),
-        match frame_seconds.filter(|&s| s > 0.0) {
-            Some(s) => format!("{:.0} fps", 1.0 / s),
-            None => "-- fps".to_string(),
-        },
-        format!("{}x", steering_demos::sim::knobs::number(app.rate)),
-        forces,
-    ];
-    if app.paused {
-        parts.push("PAUSED".into());
-    }
-    let mut status = parts.join("  |  ");
-    for drop in ["tick", "sim", "agents"] {
+    let mut parts = status_parts(app, frame_seconds);
+    let separator = text("hud.separator");
+    let join = |parts: &[(Part, String)]| {
+        let words: Vec<&str> = parts.iter().map(|(_, words)| words.as_str()).collect();
+        words.join(separator)
+    };
+    let mut status = join(&parts);
+    for drop in [Part::Tick, Part::Sim, Part::Agents] {
         if width(&status, body_size) <= r.w * 0.5 {
             break;
         }
-        parts.retain(|p| !p.starts_with(drop));
-        status = parts.join("  |  ");
+        parts.retain(|(part, _)| *part != drop);
+        status = join(&parts);
     }
     let status = fit(&status, body_size, r.w * 0.5);
     let status_w = width(&status, body_size);
@@ -131,26 +166,21 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         TEXT_DIM,
     );
 
-    let head = format!(
-        "{}/{}  {}  |  ",
-        app.index() + 1,
-        app.config.scenes.len(),
-        app.decl().title
-    );
+    // No "5/15": a new scene would change every other scene's picture.
+    // The title and the variant are drawn apart (in two colours), the
+    // separator between them; a cut title keeps it.
     let room = r.w - status_w - 3.0 * MARGIN;
-    // A cut title keeps its separator before the variant.
-    let head = if width(&head, title_size) <= room * 0.8 {
-        head
-    } else {
-        let title = head.trim_end_matches("  |  ");
-        format!(
-            "{}  |  ",
-            fit(title, title_size, room * 0.8 - width("  |  ", title_size))
-        )
-    };
+    let title_room = room * 0.8 - width(separator, title_size);
+    let head = format!(
+        "{}{separator}",
+        fit(app.decl().title, title_size, title_room)
+    );
     draw_text(&head, r.x + MARGIN, line1, title_size, TEXT);
     let variant = match app.compared_variant() {
-        Some(right) => format!("{} | {right}", app.variant()),
+        Some(right) => say(
+            "hud.variants-compared",
+            &[("left", &app.variant()), ("right", &right)],
+        ),
         None => app.variant().to_string(),
     };
     let variant = fit(&variant, title_size, room - width(&head, title_size));
@@ -208,7 +238,7 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, &str)], fade_alpha: f32
     }
     let right = r.right() - roles_w - MARGIN;
     if meanings.is_empty() {
-        let hint = "click the stage to show the forces; click an agent to follow its mind";
+        let hint = text("legend.hint");
         draw_text(
             fit(hint, size, right - r.x - MARGIN),
             r.x + MARGIN,
@@ -258,7 +288,7 @@ pub fn draw_recording(layout: &Layout, frames: u32) {
     let r = layout.stage;
     let (_, size) = text_sizes(layout);
     let seconds = f64::from(frames) / 30.0;
-    let text = format!("REC {seconds:.1} s");
+    let text = say("hud.recording", &[("seconds", &format!("{seconds:.1}"))]);
     let w = text_width(&text, size) + size * 2.2;
     let (x, y) = (r.x + r.w - w - MARGIN, r.y + MARGIN);
     draw_rectangle(x, y, w, size * 1.6, PANEL);
@@ -276,7 +306,7 @@ pub fn draw_help(layout: &Layout, settings: &str) {
     let Some(r) = layout.help else { return };
     let (title_size, body_size) = text_sizes(layout);
     let controls: Vec<_> = controls::available().collect();
-    let settings = format!("settings: {settings}");
+    let settings = say("help.settings", &[("file", &settings)]);
     // The largest text size at which every line, wrapped at its words,
     // fits the box (at 8 px the rest would be unreadable anyway).
     let mut size = body_size;
@@ -286,7 +316,10 @@ pub fn draw_help(layout: &Layout, settings: &str) {
             .map(|c| width(&c.label(), size))
             .fold(0.0, f32::max);
         let room = r.w - MARGIN * 6.0 - key_w;
-        let lines: Vec<Vec<String>> = controls.iter().map(|c| wrap(c.help, size, room)).collect();
+        let lines: Vec<Vec<String>> = controls
+            .iter()
+            .map(|c| wrap(c.help(), size, room))
+            .collect();
         let count = lines.iter().map(Vec::len).sum::<usize>() as f32 + 3.5;
         if count * size * 1.3 <= r.h - 2.0 * MARGIN || size <= 8.0 {
             break (key_w, lines);
@@ -298,7 +331,7 @@ pub fn draw_help(layout: &Layout, settings: &str) {
     draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, ACCENT);
     let mut ty = r.y + MARGIN + row;
     draw_text(
-        "Controls",
+        text("help.title"),
         r.x + MARGIN * 2.0,
         ty,
         title_size.min(row * 1.2),

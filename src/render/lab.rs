@@ -10,6 +10,7 @@ use steering_demos::config::preset::Listed;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 use steering_demos::sim::knobs::{Apply, Group, Knob, number};
+use steering_demos::text::{fill as say, text};
 
 /// What the user did in the panel.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,10 +68,10 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
         let tall = ui.ctx().screen_rect().height();
         egui::ComboBox::from_id_salt("scene")
             .height(tall)
-            .selected_text(format!("{}. {}", picked + 1, decl.title))
+            .selected_text(picker_line(picked, decl.title))
             .show_ui(ui, |ui| {
                 for (n, scene) in steering_demos::scenes::SCENES.iter().enumerate() {
-                    ui.selectable_value(&mut picked, n, format!("{}. {}", n + 1, scene.title));
+                    ui.selectable_value(&mut picked, n, picker_line(n, scene.title));
                 }
             });
         if picked != app.index() {
@@ -83,16 +84,17 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
                 preset_list(ui, app, presets, &mut events);
             }
             ui.horizontal(|ui| {
-                ui.label(RichText::new(format!("Knobs: {}", decl.name)).strong());
-                if ui.button("Reset all").clicked() {
+                let heading = say("panel.knobs", &[("scene", &decl.name)]);
+                ui.label(RichText::new(heading).strong());
+                if ui.button(text("panel.reset-all")).clicked() {
                     events.push(PanelEvent::ResetAll);
                 }
-                if ui.button("Copy as TOML").clicked() {
+                if ui.button(text("panel.copy-toml")).clicked() {
                     ui.ctx().copy_text(app.scene_toml());
                     events.push(PanelEvent::Copied);
                 }
             });
-            ui.label(RichText::new("changes apply at once; * starts the scene again").small());
+            ui.label(RichText::new(text("panel.knobs-note")).small());
             ui.separator();
             ui.spacing_mut().slider_width = (ui.available_width() * 0.3).max(40.0);
             // The overlay's parts, each switched on and off (a flock's rules).
@@ -102,7 +104,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
                 .collect();
             if !meanings.is_empty() {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label("Draw:");
+                    ui.label(text("panel.draw"));
                     for meaning in meanings {
                         let mut on = app.shows(meaning);
                         if ui.checkbox(&mut on, meaning.label()).changed() {
@@ -115,7 +117,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
             let of = |group: Group| decl.knobs.iter().filter(move |k| k.group == group);
             knob_grid(ui, app, "lesson knobs", of(Group::Lesson), &mut events);
             if of(Group::Setup).next().is_some() {
-                egui::CollapsingHeader::new("Set-up: stage, spawn, overlay, figures")
+                egui::CollapsingHeader::new(text("panel.set-up"))
                     .default_open(false)
                     .show(ui, |ui| {
                         knob_grid(ui, app, "set-up knobs", of(Group::Setup), &mut events);
@@ -124,6 +126,14 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
         });
     });
     events
+}
+
+/// A scene in the picker: its key's number and its title.
+fn picker_line(index: usize, title: &str) -> String {
+    say(
+        "panel.picker",
+        &[("number", &(index + 1)), ("title", &title)],
+    )
 }
 
 /// While paused, the last minute as a bar along the stage's foot: drag it
@@ -149,8 +159,11 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
                     ui.horizontal(|ui| {
                         let seconds = |t: u64| t as f64 * app.tick_seconds();
                         let label = match app.timeline_length() {
-                            0 => format!("tick {now}: rewinding is off for a crowd this large"),
-                            _ => format!("tick {now} ({:.1} s)", seconds(now)),
+                            0 => say("timeline.off", &[("tick", &now)]),
+                            _ => say(
+                                "timeline.tick",
+                                &[("tick", &now), ("seconds", &format!("{:.1}", seconds(now)))],
+                            ),
                         };
                         ui.label(RichText::new(label).color(Color32::from_gray(235)));
                         ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(40.0);
@@ -158,10 +171,7 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
                         let slider = egui::Slider::new(&mut tick, first..=last.max(first + 1))
                             .show_value(false)
                             .trailing_fill(true);
-                        let response = ui.add(slider).on_hover_text(
-                            "the last minute: drag to go back and forth; , and . step one tick, \
-                             < and > one second; Space resumes from here",
-                        );
+                        let response = ui.add(slider).on_hover_text(text("timeline.hint"));
                         if response.changed() && tick != now {
                             picked = Some(tick);
                         }
@@ -175,9 +185,9 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
 /// file that was refused, its error (file:line:col, key, what is wrong).
 fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Vec<PanelEvent>) {
     let title = if steering_demos::controls::IN_BROWSER {
-        "Presets (O closes)"
+        text("panel.presets-page")
     } else {
-        "Presets (O closes; Ctrl+S saves yours)"
+        text("panel.presets")
     };
     ui.label(RichText::new(title).strong());
     egui::Grid::new("presets")
@@ -201,7 +211,9 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
                         ui.add(egui::Label::new(&preset.description).wrap());
                     }
                     Err(e) => {
-                        ui.label(RichText::new("refused").color(ui.visuals().error_fg_color));
+                        ui.label(
+                            RichText::new(text("panel.refused")).color(ui.visuals().error_fg_color),
+                        );
                         ui.add(egui::Label::new(e.to_string()).wrap());
                     }
                 }
@@ -235,22 +247,24 @@ fn knob_grid(
                     Apply::Live => label,
                     Apply::Restart => format!("{label} *"),
                 };
-                let turned_by = if decl.primary == Some(knob) {
-                    "\nkeys: + and -"
+                let key = if decl.primary == Some(knob) {
+                    "panel.knob-hover-keys"
                 } else {
-                    ""
+                    "panel.knob-hover"
                 };
-                let hover = format!(
-                    "{}\n{} to {} {}, step {}; default {}\ndemos.toml: [{}.params] {}{turned_by}",
-                    knob.doc,
-                    number(knob.min),
-                    number(knob.max),
-                    knob.unit,
-                    number(knob.step),
-                    number(knob.default),
-                    decl.name,
-                    knob.name,
-                );
+                let (min, max) = (number(knob.min), number(knob.max));
+                let (step, default) = (number(knob.step), number(knob.default));
+                let args: [(&str, &dyn std::fmt::Display); 8] = [
+                    ("doc", &knob.doc),
+                    ("min", &min),
+                    ("max", &max),
+                    ("unit", &knob.unit),
+                    ("step", &step),
+                    ("default", &default),
+                    ("scene", &decl.name),
+                    ("name", &knob.name),
+                ];
+                let hover = say(key, &args);
                 ui.label(name).on_hover_text(&hover);
                 ui.horizontal(|ui| {
                     let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
@@ -271,7 +285,10 @@ fn knob_grid(
                     let changed = params.get(knob.name) != Some(knob.default);
                     if ui
                         .add_enabled(changed, egui::Button::new("↺").small().frame(false))
-                        .on_hover_text(format!("back to {}", number(knob.default)))
+                        .on_hover_text(say(
+                            "panel.knob-default",
+                            &[("value", &number(knob.default))],
+                        ))
                         .clicked()
                     {
                         events.push(PanelEvent::Set(knob, knob.default));
@@ -296,7 +313,7 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
             .allow_scroll(false)
             .allow_drag(false)
             .allow_zoom(false)
-            .x_axis_label("seconds")
+            .x_axis_label(text("chart.seconds"))
             // Room for the y axis' numbers ("0.25", "1000"), and zero in
             // view: a figure that stays at zero shows as a line on it.
             .y_axis_min_width(40.0)

@@ -9,6 +9,7 @@ use egui_macroquad::egui::{self, RichText};
 use steering_demos::app::{App, fixed};
 use steering_demos::layout::Rect;
 use steering_demos::sim::mind::{MOVE, Mind};
+use steering_demos::text::{fill as say, text};
 
 /// The selected agent's mind: where it is, how it moves, every force on
 /// it and their sum before and after the cap, and its state in the lesson.
@@ -21,8 +22,8 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
     let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
     pane(ctx, "readout", r, |ui| {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("Agent {id}")).strong());
-            ui.label("(Esc or a click on it: deselect)");
+            ui.label(RichText::new(say("readout.agent", &[("id", &id)])).strong());
+            ui.label(text("readout.deselect"));
         });
         egui::ScrollArea::vertical().show(ui, |ui| {
             egui::Grid::new("mind")
@@ -34,26 +35,26 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                         ui.label(value);
                         ui.end_row();
                     };
+                    let (px, py) = (fixed(p.x, 1), fixed(p.y, 1));
                     row(
-                        "position",
-                        format!("({}, {}) px", fixed(p.x, 1), fixed(p.y, 1)),
+                        text("readout.position"),
+                        say("readout.position-value", &[("x", &px), ("y", &py)]),
                     );
+                    let (vx, vy) = (fixed(v.x, 2), fixed(v.y, 2));
                     row(
-                        "velocity",
-                        format!("({}, {}) px/tick", fixed(v.x, 2), fixed(v.y, 2)),
+                        text("readout.velocity"),
+                        say("readout.velocity-value", &[("x", &vx), ("y", &vy)]),
                     );
                     let Some(mind) = scene.mind() else {
                         return;
                     };
+                    let speed = fixed(v.length(), 2);
+                    let most = fixed(mind.limits.max_speed, 2);
                     row(
-                        "speed",
-                        format!(
-                            "{} of {} px/tick",
-                            fixed(v.length(), 2),
-                            fixed(mind.limits.max_speed, 2)
-                        ),
+                        text("readout.speed"),
+                        say("readout.speed-value", &[("speed", &speed), ("most", &most)]),
                     );
-                    row("mass", fixed(mind.mass, 1));
+                    row(text("readout.mass"), fixed(mind.mass, 1));
                     forces(&mut row, mind);
                     for (label, value) in scene.inspect(id) {
                         row(label, value);
@@ -67,23 +68,30 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
 /// force of 1 on an agent of mass 1 changes its velocity by 1 px/tick in
 /// a tick: forces are in mass x px/tick².
 fn forces(row: &mut impl FnMut(&str, String), mind: &Mind) {
-    row("forces", "mass × px/tick²".into());
+    row(text("readout.forces"), text("readout.forces-unit").into());
     let parts = mind.forces.iter().filter(|(name, _)| *name != "steering");
     for (name, force) in parts {
-        row(&format!("  {name}"), fixed(force.length(), 3));
+        row(
+            &say("readout.force", &[("name", name)]),
+            fixed(force.length(), 3),
+        );
     }
-    row("  steering, summed", fixed(mind.steering.force.length(), 3));
-    let cut = if mind.capped() { ", capped" } else { "" };
-    row(
-        "  after the cap",
-        format!(
-            "{} of {}{cut}",
-            fixed(mind.applied.length(), 3),
-            fixed(mind.limits.max_force, 3)
-        ),
+    let summed = fixed(mind.steering.force.length(), 3);
+    row(text("readout.summed"), summed);
+    let key = if mind.capped() {
+        "readout.after-cap-value-capped"
+    } else {
+        "readout.after-cap-value"
+    };
+    let (applied, most) = (
+        fixed(mind.applied.length(), 3),
+        fixed(mind.limits.max_force, 3),
     );
+    let after = say(key, &[("force", &applied), ("most", &most)]);
+    row(text("readout.after-cap"), after);
     if mind.steering.velocity_scale != 1.0 {
-        row("velocity scaled by", fixed(mind.steering.velocity_scale, 2));
+        let scale = fixed(mind.steering.velocity_scale, 2);
+        row(text("readout.velocity-scaled"), scale);
     }
 }
 
@@ -97,7 +105,11 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
     let decl = app.decl();
     let card = scene.card();
     pane(ctx, "card", r, |ui| {
-        ui.label(RichText::new(format!("{}: {}", decl.title, app.variant())).strong());
+        let heading = say(
+            "card.heading",
+            &[("title", &decl.title), ("variant", &app.variant())],
+        );
+        ui.label(RichText::new(heading).strong());
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.label(card.idea);
             ui.add_space(4.0);
@@ -106,7 +118,7 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             let selected = scene.selected().zip(scene.mind());
             let mind = selected.map(|(_, mind)| mind);
             if let Some((id, mind)) = selected {
-                let heading = format!("Agent {id}, tick {}, in numbers:", mind.tick);
+                let heading = say("card.numbers", &[("id", &id), ("tick", &mind.tick)]);
                 ui.label(RichText::new(heading).strong());
             }
             let moved = mind.map(Mind::plug_move);
@@ -124,7 +136,7 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             }
             if mind.is_none() {
                 ui.add_space(4.0);
-                ui.label("Click an agent to see its numbers plugged in, tick by tick.");
+                ui.label(text("card.select"));
             }
         });
     });

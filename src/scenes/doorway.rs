@@ -9,8 +9,8 @@
 //! that overlap are pushed apart until they only touch. It buys no overlap
 //! whatever the knobs (with `max_separation` 0.5 and 240 agents, v4 overlaps
 //! 4.25 px over 3,600 ticks, v5 none, 529 and 528 through the door) and
-//! costs a pass over the neighbours a tick (83 to 113 ns an agent-step at
-//! 10,000 agents, one thread). At the default knobs v4 rarely overlaps at
+//! costs a pass over the neighbours a tick (`benches/README.md` has the
+//! figures). At the default knobs v4 rarely overlaps at
 //! all, so the two run alike. An agent that went through is respawned
 //! below the room, so the doorway never runs dry.
 //!
@@ -130,8 +130,8 @@ crate::variants! {
 /// order: column by column. The crowd walks up the stage, and an agent
 /// scans the box around itself and its point 30 px ahead, some 90 px tall
 /// and 60 to 70 wide: four rows of cells, or three to four columns. A
-/// column is one run, so the scan takes a fifth fewer runs (4% less time
-/// at 10,000 agents, 7% at 1,000).
+/// column is one run, so the scan takes a fifth fewer runs (and less
+/// time: `benches/README.md`).
 const RUNS: Runs = Runs::Columns;
 
 #[derive(Clone)]

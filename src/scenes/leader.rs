@@ -105,7 +105,35 @@ pub struct LeaderScene {
     evading_count: u64,
 }
 
+/// The leader arrives at the pointer, at its own top speed.
+fn steer_leader(p: &LeaderParams, ctx: &mut Decide, leader: usize, pointer: Vec2) {
+    let crowd = ctx.crowd;
+    let (pos, vel) = (crowd.positions()[leader], crowd.velocities()[leader]);
+    let force = arrive(
+        pos,
+        vel,
+        pointer,
+        p.leader_max_speed,
+        p.leader_slowing_radius,
+    );
+    let limits = Limits {
+        max_speed: p.leader_max_speed,
+        max_force: p.max_force,
+    };
+    ctx.set(leader, force, limits);
+}
+
 impl LeaderScene {
+    /// Where the followers aim (behind the leader) and the sight circles
+    /// they evade, on the leader's overlay.
+    fn draw_follow_points(&self, o: &mut Overlay, leader: Vec2, sight: f32) {
+        if let Some((behind, ahead)) = self.points {
+            o.point(Meaning::FollowPoint, behind);
+            o.circle(Meaning::Sight, ahead, sight);
+            o.circle(Meaning::Sight, leader, sight);
+        }
+    }
+
     fn follow(&self) -> FollowParams {
         let p = &self.params;
         FollowParams {
@@ -189,18 +217,7 @@ impl Scene for LeaderScene {
         let leader = crowd.index_of(LEADER).expect("the leader is spawned first");
         let (leader_pos, leader_vel) = (positions[leader], crowd.velocities()[leader]);
         let s = ctx.vector_scale;
-        let leader_force = arrive(
-            leader_pos,
-            leader_vel,
-            input.pointer,
-            p.leader_max_speed,
-            p.leader_slowing_radius,
-        );
-        let leader_limits = Limits {
-            max_speed: p.leader_max_speed,
-            max_force: p.max_force,
-        };
-        ctx.set(leader, leader_force, leader_limits);
+        steer_leader(p, ctx, leader, input.pointer);
         let limits = Limits {
             max_speed: p.max_speed,
             max_force: p.max_force,
@@ -264,11 +281,7 @@ impl Scene for LeaderScene {
         self.behind_distance_sum += self.behind_distance;
         if let Some(o) = ctx.record(leader) {
             o.vector(Meaning::Velocity, leader_pos, leader_vel, s);
-            if let Some((behind, ahead)) = self.points {
-                o.point(Meaning::FollowPoint, behind);
-                o.circle(Meaning::Sight, ahead, follow.sight_radius);
-                o.circle(Meaning::Sight, leader_pos, follow.sight_radius);
-            }
+            self.draw_follow_points(o, leader_pos, follow.sight_radius);
         }
     }
 

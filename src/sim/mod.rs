@@ -20,5 +20,5 @@ pub mod starts;
 
 /// The most agents a scene may ask for: a million, which the crowd scenes
 /// run in: the doorway and leader following in under 200 MB, flocking in
-/// about 270 MB (see the README's performance table).
+/// about 270 MB (see `benches/README.md`).
 pub const MAX_AGENTS: usize = 1_000_000;

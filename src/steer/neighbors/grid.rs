@@ -121,21 +121,17 @@ impl Grid {
         (c.x as u32 as usize, c.y as u32 as usize)
     }
 
-    /// The counting sort proper, in bands of cells side by side (one per
-    /// thread): every band scans all the staged agents but counts, sums and
-    /// places only those in its own cells, so bands write to disjoint
-    /// stretches of `starts`, `items` and `item_positions`, and the result
-    /// is the one a single pass gives, whatever the number of threads:
-    /// cells in order, and within a cell, the staged order.
-    fn sort_by_cell(&mut self, cells: usize) {
+    /// The bands of cells the sort runs in, one per thread (one for a
+    /// small crowd). The staged agents are nearly in cell order (last
+    /// tick's), so the cells at equal divisions of them split the agents
+    /// nearly evenly.
+    fn split_into_bands(&mut self, cells: usize) {
         let n = self.staged.len();
         let parts = if n >= PARALLEL_SORT {
             rayon::current_num_threads().clamp(1, MAX_BANDS)
         } else {
             1
         };
-        // The staged agents are nearly in cell order (last tick's), so the
-        // cells at equal divisions of them split the agents nearly evenly.
         self.bands.clear();
         let mut lo = 0;
         for k in 1..=parts {
@@ -147,6 +143,17 @@ impl Grid {
             self.bands.push(Band { lo, hi, start: 0 });
             lo = hi;
         }
+    }
+
+    /// The counting sort proper, in bands of cells side by side (one per
+    /// thread): every band scans all the staged agents but counts, sums and
+    /// places only those in its own cells, so bands write to disjoint
+    /// stretches of `starts`, `items` and `item_positions`, and the result
+    /// is the one a single pass gives, whatever the number of threads:
+    /// cells in order, and within a cell, the staged order.
+    fn sort_by_cell(&mut self, cells: usize) {
+        let n = self.staged.len();
+        self.split_into_bands(cells);
         let staged = &self.staged;
         // 1. Each band counts its cells at c + 2 and sums them up.
         self.starts.resize(cells + 2, 0);

@@ -1,0 +1,110 @@
+//! The app's own words, each under a stable key, in one table per
+//! language: the HUD, the footer, the help, the lab's headings, the
+//! notices, the page's loading text. A scene's words are its own.
+//!
+//! The English table, [`ENGLISH`] (`src/text/en.txt`), declares every
+//! key: `key = text` lines, where a message that carries numbers names
+//! them (`agents {count}`) and [`fill`] puts them in, so no sentence is
+//! glued from fragments where it is drawn. A translation is another
+//! table with the same keys; a key it lacks falls back to English. The
+//! terminal's messages, `--help`, the report's JSON and the event lines
+//! are interfaces, not words shown, and stay out of it.
+
+use std::collections::HashMap;
+use std::fmt::Display;
+use std::sync::OnceLock;
+
+/// The English table, the one that declares every key.
+pub const ENGLISH: &str = include_str!("text/en.txt");
+
+/// A language's messages by key.
+pub struct Catalogue(HashMap<&'static str, String>);
+
+impl Catalogue {
+    /// Reads a table: `key = text` lines (the text to the line's end;
+    /// in double quotes when it begins or ends with spaces; `\n` starts
+    /// a new line in it), blank lines and `#` comments between. A line of
+    /// another shape, or a key said twice, is refused with its line number.
+    pub fn parse(source: &'static str) -> Result<Self, String> {
+        let mut messages = HashMap::new();
+        for (n, line) in source.lines().enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((key, text)) = line.split_once(" = ") else {
+                return Err(format!("line {}: not `key = text`", n + 1));
+            };
+            let text = (text.strip_prefix('"').and_then(|t| t.strip_suffix('"'))).unwrap_or(text);
+            if messages
+                .insert(key.trim(), text.replace("\\n", "\n"))
+                .is_some()
+            {
+                return Err(format!("line {}: {key} again", n + 1));
+            }
+        }
+        Ok(Catalogue(messages))
+    }
+
+    /// The message under `key`, if the table has it.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+
+    /// Every key of the table.
+    pub fn keys(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.0.keys().copied()
+    }
+}
+
+/// The English table, read once.
+pub fn english() -> &'static Catalogue {
+    static TABLE: OnceLock<Catalogue> = OnceLock::new();
+    TABLE.get_or_init(|| Catalogue::parse(ENGLISH).expect("src/text/en.txt reads"))
+}
+
+/// The table of the language shown: none but English yet (a
+/// translation will be chosen here, and looked in first).
+fn shown() -> Option<&'static Catalogue> {
+    None
+}
+
+/// The message under `key`, in the language shown, else in English
+/// (a key in neither shows as itself; a test keeps every key declared).
+pub fn text(key: &'static str) -> &'static str {
+    text_in(shown(), key)
+}
+
+/// The message under `key` in `language`, else in English.
+fn text_in<'a>(language: Option<&'a Catalogue>, key: &'static str) -> &'a str {
+    (language.and_then(|c| c.get(key)))
+        .or_else(|| english().get(key))
+        .unwrap_or(key)
+}
+
+/// The message under `key` with its named numbers put in: each
+/// `{name}` becomes the value given for it.
+pub fn fill(key: &'static str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::new();
+    let mut rest = text(key);
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let close = after.find('}');
+        let arg = close.and_then(|c| args.iter().find(|(name, _)| *name == &after[..c]));
+        match (close, arg) {
+            (Some(c), Some((_, value))) => {
+                out.push_str(&value.to_string());
+                rest = &after[c + 1..];
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests;

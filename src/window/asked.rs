@@ -1,0 +1,49 @@
+//! What the panel asks of the app, and what a small window cannot show.
+
+use crate::render::lab::PanelEvent;
+use steering_demos::app::{Action, App};
+use steering_demos::config::preset::Listed;
+use steering_demos::layout::MIN_FULL;
+
+/// What a window below [`MIN_FULL`] cannot show, when `action` just
+/// opened it: said, rather than nothing happening.
+pub fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String> {
+    let key = match action {
+        Action::TogglePanel if app.panel => "notice.too-small-panel",
+        Action::ToggleCard if app.card => "notice.too-small-card",
+        Action::ToggleChart if app.chart => "notice.too-small-chart",
+        _ => return None,
+    };
+    let fits = screen.x >= MIN_FULL.x && screen.y >= MIN_FULL.y;
+    let size: [(&str, &dyn std::fmt::Display); 2] =
+        [("width", &MIN_FULL.x), ("height", &MIN_FULL.y)];
+    (!fits).then(|| steering_demos::text::fill(key, &size))
+}
+
+/// Applies what the panel asked for; the event lines.
+pub fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<String> {
+    match event {
+        PanelEvent::Preset(k) => {
+            let Some(Ok(preset)) = presets.get(k) else {
+                return Vec::new();
+            };
+            let index =
+                (app.config.scenes.iter()).position(|s| s.decl.name == preset.scene.decl.name);
+            let started = index.and_then(|i| app.start_from(i, preset.scene.setup()));
+            started
+                .map(|_| format!("preset {}", preset.name))
+                .into_iter()
+                .collect()
+        }
+        PanelEvent::Set(knob, value) => app.set_knob(knob, value).into_iter().collect(),
+        PanelEvent::ResetAll => app
+            .decl()
+            .knobs
+            .iter()
+            .filter_map(|knob| app.set_knob(knob, knob.default))
+            .collect(),
+        PanelEvent::Copied => vec!["copied toml".into()],
+        PanelEvent::Scene(n) => app.apply(Action::Scene(n)).into_iter().collect(),
+        PanelEvent::Toggle(meaning) => vec![app.toggle_meaning(meaning)],
+    }
+}
