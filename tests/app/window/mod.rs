@@ -3,14 +3,18 @@
 //! ImageMagick's `import`. Clicks show the forces, + and - change the path
 //! radius, every scene and variant is visited and photographed, Esc quits.
 //!
-//! Without Xvfb, xdotool or import the test says it was skipped and passes;
-//! under CI (`CI=true`) a skip is a failure. The helpers are in
-//! window/support.rs (shared with tests/editing.rs); the test that reads
-//! the window's words back with OCR is in window/ocr.rs.
+//! The other window tests are its modules: editing the scene (editing.rs),
+//! going back and forth in time (rewind.rs), clips and presets (files.rs),
+//! the words read back with OCR (ocr.rs); their helpers are in support.rs
+//! and editing_support.rs. Without Xvfb, xdotool or import a test says it
+//! was skipped and passes (see ../skip.rs); under CI (`CI=true`) a skip is
+//! a failure.
 
-#[path = "window/ocr.rs"]
+mod editing;
+mod editing_support;
+mod files;
 mod ocr;
-#[path = "window/support.rs"]
+mod rewind;
 mod support;
 
 use image::RgbaImage;
@@ -19,7 +23,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use steering_demos::config::Config;
 use support::{
-    AGENT, ONE_AT_A_TIME, PAPER, PATH_DISC, Reaper, SCREEN, VELOCITY, centroid, count, drain, have,
+    AGENT, ONE_AT_A_TIME, PAPER, PATH_DISC, Reaper, SCREEN, VELOCITY, centroid, count, drain,
     launch, region, screen_of, start_xvfb,
 };
 
@@ -430,9 +434,7 @@ fn opening_the_panel_changes_no_knob_in_any_scene() {
 #[test]
 fn a_screenshot_run_renders_and_reports_the_frames_asked_for() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !have("Xvfb") {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!ci, "window test cannot run under CI without Xvfb");
+    if !crate::skip::XVFB.met() {
         return;
     }
     let mut reaper = Reaper(Vec::new());

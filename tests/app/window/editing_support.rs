@@ -1,4 +1,4 @@
-//! What tests/editing.rs uses besides the window's helpers (support.rs):
+//! What editing.rs, files.rs and rewind.rs use besides the window's helpers (support.rs):
 //! the colours of the marks it looks for, places on the stage, pictures
 //! compared pixel for pixel, the app run as a plain command, GIF clips
 //! and folders of files, and an F9 recording, made for two tests.
@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 use steering_demos::layout::{Layout, Open, Rect};
 
-use super::support::{Reaper, SCREEN, launch_with_env, screen_of, start_xvfb, tools_or_skip};
+use super::support::{Reaper, SCREEN, launch_with_env, screen_of, start_xvfb};
 
 /// The recording mark's red (#e63946).
 pub(crate) const RECORDING: [u8; 3] = [0xe6, 0x39, 0x46];
@@ -51,7 +51,7 @@ pub(crate) fn run(args: &[&str], env: &[(&str, &OsStr)]) -> Output {
 /// An X server for a plain run of the app; `None` (the test says it was
 /// skipped) without Xvfb, which under CI is a failure.
 pub(crate) fn display(reaper: &mut Reaper) -> Option<String> {
-    tools_or_skip(&["Xvfb"]).then(|| start_xvfb(reaper, SCREEN))
+    crate::skip::XVFB.met().then(|| start_xvfb(reaper, SCREEN))
 }
 
 /// The numbers of an event line after its first `skip` words.
