@@ -199,7 +199,8 @@ pub(crate) fn record_with_f9(name: &str, args: &[&str]) -> Option<F9Clip> {
     s.key("F9");
     let line = s.expect_prefix("clip ");
     let seconds = started.elapsed().as_secs_f64();
-    let after = s.shot(&format!("{name}-after"));
+    // A slow window draws its frames late: looked at until the mark goes.
+    let after = s.photo_until(&format!("{name}-after"), |img| red(img) < 10);
     let marks = [red(&before), red(&during), red(&after)];
     assert!(
         marks[0] < 10 && marks[1] > 30 && marks[2] < 10,

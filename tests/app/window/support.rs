@@ -175,29 +175,44 @@ impl Session {
             .collect()
     }
 
-    /// Lets a few frames be drawn, then photographs the window.
+    /// Lets a few frames be drawn, then photographs the window: the app
+    /// prints no line a frame, and what a key changed shows a frame or
+    /// two after its event line.
     pub(crate) fn shot(&self, name: &str) -> RgbaImage {
         std::thread::sleep(Duration::from_millis(400));
+        self.photo(name)
+    }
+
+    /// Photographs the window as it is now.
+    pub(crate) fn photo(&self, name: &str) -> RgbaImage {
         let path = self.shots.join(format!("{name}.png"));
         let p = path.to_str().unwrap();
         self.tool("import", &["-window", &self.window, p]);
         image::open(&path).expect("a PNG").to_rgba8()
     }
 
+    /// Photographs the window until `shows` holds of the picture, at
+    /// most 20 s (a loaded machine's frames come late), and returns the
+    /// last picture: the caller's assertion says what was wanted.
+    pub(crate) fn photo_until(&self, name: &str, shows: impl Fn(&RgbaImage) -> bool) -> RgbaImage {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let img = self.photo(name);
+            if shows(&img) || Instant::now() >= deadline {
+                return img;
+            }
+        }
+    }
+
     /// Waits until the window shows the stage (on a loaded machine the
     /// first frames can take a while to come), up to 20 s.
     pub(crate) fn wait_drawn(&self) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let paper = count(&self.shot("first-frames"), PAPER, 6);
-            if paper > 100_000 {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the stage is not drawn after 20 s ({paper} px of paper)"
-            );
-        }
+        let img = self.photo_until("first-frames", |img| count(img, PAPER, 6) > 100_000);
+        let paper = count(&img, PAPER, 6);
+        assert!(
+            paper > 100_000,
+            "the stage is not drawn after 20 s ({paper} px of paper)"
+        );
     }
 
     /// Moves the pointer to (x, y) of the window, and gives the app a
