@@ -8,7 +8,7 @@
 //! Each row names, in `crate::` (or `steering_demos::`) paths, only the
 //! modules its last column allows; "the rows above" is every module in
 //! an earlier row. Every module of the library and of the binary has its
-//! row, and the rows are the rule: `tests/layers.rs` reads this table and
+//! row, and the rows are the rule: `tests/app/layers.rs` reads this table and
 //! fails on a path it does not allow. Tests may also use `testing`, the
 //! test-only helpers that run a shipped scene.
 //!
@@ -55,13 +55,13 @@
 //! whatever the frame rate. Sums over neighbours are exact
 //! ([`steer::sum::ExactSum`]), so the crowd may be kept in any order, split
 //! over any number of threads, and searched by grid or brute force: the
-//! checksum is the same (`tests/checksums.rs` pins it for every scene and
+//! checksum is the same (`tests/app/checksums.rs` pins it for every scene and
 //! variant, on several seeds and at crowd sizes). Four lanes give the bits
 //! one lane gives: each [`steer::Lanes`] operation is the `Vec2` one, lane
 //! by lane, in the same order. And the page gives the bits the desktop
 //! gives: the arithmetic and square roots are IEEE's everywhere, and the
 //! only functions that differ between platforms, sine and cosine, come
-//! from libm ([`steer::unit`]; `tests/layers.rs` refuses the platform's),
+//! from libm ([`steer::unit`]; `tests/app/layers.rs` refuses the platform's),
 //! so a [`link`] runs the same run in both.
 //!
 //! # Faithful to the series
@@ -120,7 +120,7 @@
 //!                                           }
 //!  demos.toml, README.md        |  44 +++   written by `cargo xtask docs`
 //!  assets/screenshots/hide.png  |  Bin      made by `--screenshot`
-//!  tests/checksums.rs           |  12 +-    its pinned checksums
+//!  tests/app/checksums.rs           |  12 +-    its pinned checksums
 //!  src/steer/hide.rs            | 203 +++   a new behaviour, with its tests
 //!  src/steer/mod.rs             |   1 +       (a scene of known rules needs
 //!  src/steer/seek.rs            |  22 +       neither)
