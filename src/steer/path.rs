@@ -133,6 +133,51 @@ pub struct Projection {
     pub target: Vec2,
     /// The predicted point is off the road: the agent steers back.
     pub off_road: bool,
+    /// The prediction is behind where the agent stands, in the direction
+    /// it walks: it steers round ([`follow_by_projection_directed`]).
+    pub wrong_way: bool,
+}
+
+/// Where a point stands by a path: the path's nearest point to it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OnPath {
+    /// The nearest point of the path.
+    pub point: Vec2,
+    /// How far along the path, from its start, that point is.
+    pub along: f32,
+    /// The path's direction there (a unit vector; zero on a path of one point).
+    pub tangent: Vec2,
+    /// How far the point is from the path.
+    pub distance: f32,
+}
+
+/// The point of the path through `nodes` (`closed`: back from the last to
+/// the first) nearest `point`; the first segment's on a tie.
+pub fn locate(point: Vec2, (nodes, closed): (&[Vec2], bool)) -> OnPath {
+    let (mut best, mut walked) = (f32::INFINITY, 0.0);
+    let mut on = OnPath {
+        point,
+        along: 0.0,
+        tangent: Vec2::ZERO,
+        distance: f32::INFINITY,
+    };
+    for (a, b) in segments(nodes, closed) {
+        let at = nearest_on_segment(point, a, b);
+        let d = point.distance_squared(at);
+        if d < best {
+            best = d;
+            (on.point, on.along) = (at, walked + a.distance(at));
+            on.tangent = (b - a).normalize_or_zero();
+        }
+        walked += a.distance(b);
+    }
+    on.distance = best.sqrt();
+    on
+}
+
+/// The length of the path through `nodes` (`closed`: and back to the first).
+pub fn path_length(nodes: &[Vec2], closed: bool) -> f32 {
+    segments(nodes, closed).map(|(a, b)| a.distance(b)).sum()
 }
 
 /// Path following by projection (Reynolds, as OpenSteer's
@@ -151,20 +196,9 @@ pub fn follow_by_projection(
     max_speed: f32,
 ) -> Projection {
     let predicted = position + velocity.normalize_or_zero() * look_ahead;
-    let segments = segments(nodes, closed);
-    // The nearest point, as a distance along the path from its start.
-    let (mut best, mut along, mut walked) = (f32::INFINITY, 0.0, 0.0);
-    let mut normal = predicted;
-    for (a, b) in segments.clone() {
-        let at = nearest_on_segment(predicted, a, b);
-        let d = predicted.distance_squared(at);
-        if d < best {
-            (best, normal, along) = (d, at, walked + a.distance(at));
-        }
-        walked += a.distance(b);
-    }
-    let target = point_along(segments, along + ahead, closed);
-    let off_road = best.sqrt() > radius;
+    let on = locate(predicted, (nodes, closed));
+    let target = point_along(segments(nodes, closed), on.along + ahead, closed);
+    let off_road = on.distance > radius;
     let force = if off_road {
         seek(position, velocity, target, max_speed)
     } else {
@@ -173,9 +207,55 @@ pub fn follow_by_projection(
     Projection {
         force,
         predicted,
-        normal,
+        normal: on.point,
         target,
         off_road,
+        wrong_way: false,
+    }
+}
+
+/// Path following by projection in either direction along a closed path
+/// (OpenSteer's directed `steerToFollowPath`, its pedestrians' rule):
+/// as [`follow_by_projection`], `ahead` px further toward the end the
+/// agent walks to (`forward`: toward the last node), and also when the
+/// prediction lies behind the agent's own place on the path, in its
+/// direction (it faces the wrong way, or stands still): then the target
+/// is `ahead` px on from where the agent stands, so it turns round.
+pub fn follow_by_projection_directed(
+    position: Vec2,
+    velocity: Vec2,
+    path: (&[Vec2], bool),
+    radius: f32,
+    (look_ahead, ahead): (f32, f32),
+    max_speed: f32,
+    forward: bool,
+) -> Projection {
+    let (nodes, closed) = path;
+    let predicted = position + velocity.normalize_or_zero() * look_ahead;
+    let (future, now) = (locate(predicted, path), locate(position, path));
+    let total = path_length(nodes, closed);
+    let mut moved = future.along - now.along;
+    if closed && total > 0.0 {
+        // The shorter way round: a step across the start is a small one.
+        moved = (moved + total * 0.5).rem_euclid(total) - total * 0.5;
+    }
+    let sign = if forward { 1.0 } else { -1.0 };
+    let wrong_way = moved * sign <= 0.0;
+    let from = if wrong_way { now.along } else { future.along };
+    let target = point_along(segments(nodes, closed), from + sign * ahead, closed);
+    let off_road = future.distance > radius;
+    let force = if off_road || wrong_way {
+        seek(position, velocity, target, max_speed)
+    } else {
+        Vec2::ZERO
+    };
+    Projection {
+        force,
+        predicted,
+        normal: future.point,
+        target,
+        off_road,
+        wrong_way,
     }
 }
 
@@ -244,166 +324,4 @@ pub fn nearest_on_segment(point: Vec2, a: Vec2, b: Vec2) -> Vec2 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn projection_seeks_ahead_of_the_normal_point_only_off_the_road() {
-        // A road along the x axis, radius 10. Moving right at 2 from
-        // (0, 8) toward +y too: the prediction 25 ahead along (0.6, 0.8)
-        // is (15, 28), 28 off the path; its normal point (15, 0), and the
-        // target 10 further along, (25, 0).
-        let nodes = [Vec2::ZERO, Vec2::new(100.0, 0.0)];
-        let v = Vec2::new(0.6, 0.8) * 2.0;
-        let p = follow_by_projection(
-            Vec2::new(0.0, 8.0),
-            v,
-            (&nodes, false),
-            10.0,
-            (25.0, 10.0),
-            3.0,
-        );
-        assert!(p.predicted.abs_diff_eq(Vec2::new(15.0, 28.0), 1e-4));
-        assert!(p.normal.abs_diff_eq(Vec2::new(15.0, 0.0), 1e-4));
-        assert!(p.target.abs_diff_eq(Vec2::new(25.0, 0.0), 1e-4));
-        assert!(p.off_road);
-        let desired = (Vec2::new(25.0, -8.0)).normalize() * 3.0;
-        assert!(p.force.abs_diff_eq(desired - v, 1e-4), "{}", p.force);
-        // Heading along the road: the prediction stays on it, no opinion.
-        let on = follow_by_projection(
-            Vec2::new(0.0, 5.0),
-            Vec2::X * 2.0,
-            (&nodes, false),
-            10.0,
-            (25.0, 10.0),
-            3.0,
-        );
-        assert!(!on.off_road);
-        assert_eq!(on.force, Vec2::ZERO);
-    }
-
-    #[test]
-    fn projection_takes_the_nearest_segment_and_the_closing_one() {
-        let square = [
-            Vec2::ZERO,
-            Vec2::new(100.0, 0.0),
-            Vec2::new(100.0, 100.0),
-            Vec2::new(0.0, 100.0),
-        ];
-        // Near the left side, which only the closed path has.
-        let at = Vec2::new(-30.0, 50.0);
-        let open = follow_by_projection(at, Vec2::ZERO, (&square, false), 5.0, (0.0, 10.0), 3.0);
-        let closed = follow_by_projection(at, Vec2::ZERO, (&square, true), 5.0, (0.0, 10.0), 3.0);
-        assert!(closed.normal.abs_diff_eq(Vec2::new(0.0, 50.0), 1e-4));
-        assert!(
-            closed.target.abs_diff_eq(Vec2::new(0.0, 40.0), 1e-4),
-            "along last to first"
-        );
-        // Near the end of the last side, the target turns the corner.
-        let corner = follow_by_projection(
-            Vec2::new(-20.0, 5.0),
-            Vec2::ZERO,
-            (&square, true),
-            5.0,
-            (0.0, 10.0),
-            3.0,
-        );
-        assert!(corner.normal.abs_diff_eq(Vec2::new(0.0, 5.0), 1e-4));
-        assert!(
-            corner.target.abs_diff_eq(Vec2::new(5.0, 0.0), 1e-4),
-            "{}",
-            corner.target
-        );
-        assert!(open.normal.distance(at) > closed.normal.distance(at));
-    }
-
-    fn nodes() -> Vec<Vec2> {
-        vec![
-            Vec2::new(0.0, 0.0),
-            Vec2::new(100.0, 0.0),
-            Vec2::new(100.0, 100.0),
-        ]
-    }
-
-    #[test]
-    fn advances_only_within_the_radius() {
-        let n = nodes();
-        let mut f = PathFollower::new(1, true);
-        assert!(
-            !f.advance(&n, Vec2::new(80.0, 0.0), 10.0, PathMode::Patrol)
-                .reached
-        );
-        assert_eq!(f.current, 1);
-        assert!(
-            f.advance(&n, Vec2::new(95.0, 0.0), 10.0, PathMode::Patrol)
-                .reached
-        );
-        assert_eq!(f.current, 2);
-    }
-
-    #[test]
-    fn patrol_turns_back_at_both_ends() {
-        let n = nodes();
-        let mut f = PathFollower::new(2, true);
-        let e = f.advance(&n, n[2], 10.0, PathMode::Patrol);
-        assert!(e.reversed);
-        assert_eq!((f.current, f.forward), (1, false));
-        f.advance(&n, n[1], 10.0, PathMode::Patrol);
-        let e = f.advance(&n, n[0], 10.0, PathMode::Patrol);
-        assert!(e.reversed);
-        assert_eq!((f.current, f.forward), (1, true));
-    }
-
-    #[test]
-    fn loop_wraps_and_once_finishes() {
-        let n = nodes();
-        let mut f = PathFollower::new(2, true);
-        f.advance(&n, n[2], 10.0, PathMode::Loop);
-        assert_eq!(f.current, 0);
-        let mut g = PathFollower::new(2, true);
-        g.advance(&n, n[2], 10.0, PathMode::Once);
-        assert!(g.finished);
-        assert_eq!(g.current, 2);
-        assert!(!g.advance(&n, n[2], 10.0, PathMode::Once).reached);
-    }
-
-    #[test]
-    fn once_arrives_on_the_last_node() {
-        let n = nodes();
-        let f = PathFollower::new(2, true);
-        // 50 px from the last node with a 200 px slowing radius: quarter speed.
-        let force = follow_path(
-            Vec2::new(100.0, 50.0),
-            Vec2::ZERO,
-            &n,
-            &f,
-            PathMode::Once,
-            4.0,
-            200.0,
-        );
-        assert!((force - Vec2::new(0.0, 1.0)).length() < 1e-5);
-        let patrol = follow_path(
-            Vec2::new(100.0, 50.0),
-            Vec2::ZERO,
-            &n,
-            &f,
-            PathMode::Patrol,
-            4.0,
-            200.0,
-        );
-        assert!((patrol - Vec2::new(0.0, 4.0)).length() < 1e-5);
-    }
-
-    #[test]
-    fn polyline_distance() {
-        let n = nodes();
-        assert!((distance_to_polyline(Vec2::new(50.0, 7.0), &n, false) - 7.0).abs() < 1e-5);
-        assert!((distance_to_polyline(Vec2::new(-3.0, -4.0), &n, false) - 5.0).abs() < 1e-5);
-        // The closing segment (100,100)-(0,0) passes near (40, 50).
-        let open = distance_to_polyline(Vec2::new(40.0, 50.0), &n, false);
-        let closed = distance_to_polyline(Vec2::new(40.0, 50.0), &n, true);
-        assert!(closed < open);
-        assert!(distance_to_polyline(Vec2::ONE, &[], false).is_infinite());
-        assert!(distance_to_segment(Vec2::ONE, Vec2::ZERO, Vec2::ZERO).is_finite());
-    }
-}
+mod tests;
