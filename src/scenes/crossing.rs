@@ -33,7 +33,7 @@ mod card;
 mod overlay;
 
 use super::overlaps::Overlap;
-use super::{CONTACT_PASSES, push_apart, random_point, rng};
+use super::{CONTACT_PASSES, nearest_first, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
@@ -349,16 +349,10 @@ impl Scene for CrossingScene {
             let reach = self.reach();
             self.neighbors.within(positions, pos, reach, &mut self.scratch);
             self.scratch.retain(|n| n.index as usize != i);
-            // The nearest few, nearest first, as RVO2 and OpenSteer's
-            // proximity database give them (by distance, then index: grid
-            // and brute force find them in different orders, and ORCA's
-            // answer, when it cannot meet every half-plane, depends on it).
+            // The nearest few, nearest first (ORCA's answer, when it
+            // cannot meet every half-plane, depends on the order).
             if self.variant != Variant::Separation {
-                self.scratch.sort_unstable_by(|a, b| {
-                    let da = a.position.distance_squared(pos);
-                    let db = b.position.distance_squared(pos);
-                    da.total_cmp(&db).then(a.index.cmp(&b.index))
-                });
+                nearest_first(&mut self.scratch, pos);
                 if self.variant == Variant::Orca {
                     self.scratch.truncate(p.max_neighbors);
                 }

@@ -46,7 +46,7 @@ use crate::sim::knobs::Invalid;
 use crate::sim::scene::Settle;
 use crate::steer::avoid::Obstacle;
 use crate::steer::contact::Contact;
-use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
 use glam::Vec2;
 
@@ -198,6 +198,18 @@ pub fn push_apart(
             }
         }
     }
+}
+
+/// `near` nearest `at` first, as RVO2 and OpenSteer's proximity database
+/// give neighbours: by distance, then index, so grid and brute force,
+/// which find them in different orders, give one order (a rule that keeps
+/// the first of equals, or the nearest few, depends on it).
+pub fn nearest_first(near: &mut [Near], at: Vec2) {
+    near.sort_unstable_by(|a, b| {
+        let da = a.position.distance_squared(at);
+        let db = b.position.distance_squared(at);
+        da.total_cmp(&db).then(a.index.cmp(&b.index))
+    });
 }
 
 /// A unit vector in a uniformly random direction.
