@@ -40,6 +40,7 @@ registry! {
     flow,
     crossing,
     manager,
+    pedestrians,
 }
 
 use crate::sim::knobs::Invalid;
