@@ -110,33 +110,42 @@
 //!    hints, `neighbourhood`, `cell_order`).
 //!
 //! Then add one row, the module's name, to the registry in
-//! `src/scenes/mod.rs`. This is how the hide lesson came in:
+//! `src/scenes/mod.rs`, at its end (the rows' order is the number keys').
+//! Its presets are files `assets/presets/NAME-*.toml`, found by the build
+//! ([`config::preset::SHIPPED`]). Three commands make the rest:
+//! `cargo xtask docs` writes its demos.toml table and its README row,
+//! `cargo xtask pin` its pinned checksums (`tests/pins.tsv`), and
+//! `cargo xtask screenshots` its picture (`assets/screenshots/NAME.png`);
+//! a test fails while any of them is missing. The number keys
+//! (1-9, then 0; the panel's picker reaches every scene), `--list`,
+//! `--scene`, the help and the headless runner read the registry. No other
+//! scene's picture, pin or file changes.
+//!
+//! This is all that the pedestrians lesson cost, files by what made them:
 //!
 //! ```text
-//!  src/scenes/hide.rs           | 412 +++   the scene: one new file
-//!  src/scenes/mod.rs            |   1 +     the registry row:
-//!                                               flock,
-//!                                           +   hide,
-//!                                           }
-//!  demos.toml, README.md        |  44 +++   written by `cargo xtask docs`
-//!  assets/screenshots/hide.png  |  Bin      made by `--screenshot`
-//!  tests/app/checksums.rs           |  12 +-    its pinned checksums
-//!  src/steer/hide.rs            | 203 +++   a new behaviour, with its tests
-//!  src/steer/mod.rs             |   1 +       (a scene of known rules needs
-//!  src/steer/seek.rs            |  22 +       neither)
+//!  by hand
+//!   src/scenes/pedestrians.rs            | 477 +   the scene
+//!   src/scenes/pedestrians/card.rs       |  48 +   its cards, one a variant
+//!   src/scenes/pedestrians/overlay.rs    |  73 +   what it records for the overlay
+//!   src/scenes/pedestrians/tests.rs      |  36 +   its claims on eight seeds
+//!   src/scenes/mod.rs                    |   1 +   the registry row
+//!   assets/presets/pedestrians-*.toml    |  26 +   four presets
+//!  by command
+//!   demos.toml, README.md                |  49 +   cargo xtask docs
+//!   tests/pins.tsv                       |   6 +   cargo xtask pin
+//!   assets/screenshots/pedestrians.png   | Bin     cargo xtask screenshots
 //! ```
 //!
-//! The row declares the module and lists the scene: the number keys (1-9,
-//! then 0; the panel's picker reaches every scene), `--list`, `--scene`,
-//! the help and the headless runner follow. `cargo xtask docs` writes its
-//! demos.toml table and its README row (tests fail until you run it), and
-//! `cargo xtask screenshots` makes its picture,
-//! `assets/screenshots/NAME.png`, with every other one from the same
-//! build (a test fails while a scene has none). Its presets, if it has
-//! any, are files `assets/presets/NAME-*.toml`, each listed in
-//! [`config::preset::SHIPPED`]. A new behaviour goes into `steer/` as a
-//! function returning a force, generic over [`steer::Vector`] if a crowd
-//! will run it, with hand-computed tests beside it.
+//! It also brought a rule the library lacked, the way the hide lesson
+//! brought `steer::hide`: path following in either direction
+//! ([`steer::path::follow_by_projection_directed`], with hand-computed
+//! tests in `src/steer/path/tests.rs`); and the crossing's nearest-first
+//! order of neighbors moved to `scenes::nearest_first` for both to share.
+//! A scene of known rules needs neither. A new behaviour goes into
+//! `steer/` as a function returning a force, generic over
+//! [`steer::Vector`] if a crowd will run it, with hand-computed tests
+//! beside it.
 //!
 //! **Run the checks** as CI does: `bash .ci/run` (formatting, clippy with
 //! `-D warnings` natively and for the web, `cargo doc` with `-D warnings`,
