@@ -21,7 +21,7 @@
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
 //! | [`config`] | reads `demos.toml` and presets ([`config::preset`]: a scene's table with a description) and locates their errors (file:line:col, key) | `scenes`, `sim`, `steer`, `quote`, `newfile` |
 //! | `testing` (tests only) | a shipped scene run headless, for the scenario tests | the rows above |
-//! | [`controls`], [`link`], [`desktop`] | the one table of keys; a run as a link (URL fragment); the desktop menu entry | the rows above |
+//! | [`controls`], [`link`], [`desktop`], [`words`] | the one table of keys; a run as a link (URL fragment); the desktop menu entry; a scene's words under stable keys, derived from its declaration | the rows above |
 //! | [`cli`], [`docs`], [`app`] | the command line; the files generated from the declarations; the window's state as plain data (tested headless: editing, the rewind's [`app::timeline`]) | the rows above |
 //! | `render`, `files`, `stepping` (binary only) | macroquad and egui: the only code that draws; what the window writes (screenshots, presets, clips); the fixed steps on a thread of their own | the rows above |
 //! | `input` (binary only) | the keys and the pointer, read as actions | the rows above |
@@ -128,7 +128,9 @@
 //! The row declares the module and lists the scene: the number keys (1-9,
 //! then 0; the panel's picker reaches every scene), `--list`, `--scene`,
 //! the help and the headless runner follow. `cargo xtask docs` writes its
-//! demos.toml table and its README row (tests fail until you run it), and
+//! demos.toml table, its README row and the keys of its words, which
+//! [`words`] derives from it, into `src/text/scenes.en.txt` (tests fail
+//! until you run it), and
 //! `cargo xtask screenshots` makes its picture,
 //! `assets/screenshots/NAME.png`, with every other one from the same
 //! build (a test fails while a scene has none). Its presets, if it has
@@ -168,6 +170,7 @@ pub mod sim;
 pub mod steer;
 pub mod stopwatch;
 pub mod text;
+pub mod words;
 
 #[cfg(test)]
 pub(crate) mod testing;

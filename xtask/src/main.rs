@@ -29,7 +29,7 @@ const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   web    build the web page into target/web/ (index.html, the .wasm, the loaders)
-  docs   write demos.toml and the README's scene and controls tables from src/
+  docs   write demos.toml, the README's scene and controls tables and the scenes' words from src/
   screenshots  make the README's pictures from the release build (needs xvfb-run)";
 
 fn main() -> ExitCode {
@@ -60,9 +60,9 @@ fn main() -> ExitCode {
 fn docs() -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     run(Command::new(&cargo)
-        .args(["test", "--quiet", "--lib", "docs::"])
+        .args(["test", "--quiet", "--lib", "--", "docs::", "words::"])
         .env("STEERING_DEMOS_BLESS", "1"))?;
-    println!("wrote demos.toml and the README's scene and controls tables");
+    println!("wrote demos.toml, the README's scene and controls tables and src/text/scenes.en.txt");
     Ok(())
 }
 
