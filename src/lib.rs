@@ -8,7 +8,7 @@
 //! Each row names, in `crate::` (or `steering_demos::`) paths, only the
 //! modules its last column allows; "the rows above" is every module in
 //! an earlier row. Every module of the library and of the binary has its
-//! row, and the rows are the rule: `tests/layers.rs` reads this table and
+//! row, and the rows are the rule: `tests/app/layers.rs` reads this table and
 //! fails on a path it does not allow. Tests may also use `testing`, the
 //! test-only helpers that run a shipped scene.
 //!
@@ -16,6 +16,7 @@
 //! |---|---|---|
 //! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbor searches; thread helpers ([`steer::par`]) | nothing of the crate |
 //! | [`overlay`], [`stopwatch`], [`quote`], [`camera`], [`layout`], [`clip`], [`text`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; which part of the stage is in view; where things go on screen; the window recorded as an animated GIF (desktop only); the app's own words, under keys, one table a language | nothing of the crate |
+//! | `build` (the build script, `src/build.rs`) | the shipped presets, gathered from `assets/presets` | nothing of the crate |
 //! | [`newfile`] | files written anew, never over another (its messages quote the path a person gave) | `quote` |
 //! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::scene::Scene`] trait a running scene implements and the phases of a tick it is handed, a scene's declaration as data ([`sim::decl::SceneDecl`], the registry's row, and [`sim::decl::Build`], its typed start), knobs declared once (a scene's parameters as one [`sim::knobs::Params`] object: knobs, parse, props), edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch`, `quote` |
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
@@ -54,13 +55,13 @@
 //! whatever the frame rate. Sums over neighbours are exact
 //! ([`steer::sum::ExactSum`]), so the crowd may be kept in any order, split
 //! over any number of threads, and searched by grid or brute force: the
-//! checksum is the same (`tests/checksums.rs` pins it for every scene and
+//! checksum is the same (`tests/app/checksums.rs` pins it for every scene and
 //! variant, on several seeds and at crowd sizes). Four lanes give the bits
 //! one lane gives: each [`steer::Lanes`] operation is the `Vec2` one, lane
 //! by lane, in the same order. And the page gives the bits the desktop
 //! gives: the arithmetic and square roots are IEEE's everywhere, and the
 //! only functions that differ between platforms, sine and cosine, come
-//! from libm ([`steer::unit`]; `tests/layers.rs` refuses the platform's),
+//! from libm ([`steer::unit`]; `tests/app/layers.rs` refuses the platform's),
 //! so a [`link`] runs the same run in both.
 //!
 //! # Faithful to the series
@@ -119,7 +120,7 @@
 //!                                           }
 //!  demos.toml, README.md        |  44 +++   written by `cargo xtask docs`
 //!  assets/screenshots/hide.png  |  Bin      made by `--screenshot`
-//!  tests/checksums.rs           |  12 +-    its pinned checksums
+//!  tests/app/checksums.rs           |  12 +-    its pinned checksums
 //!  src/steer/hide.rs            | 203 +++   a new behaviour, with its tests
 //!  src/steer/mod.rs             |   1 +       (a scene of known rules needs
 //!  src/steer/seek.rs            |  22 +       neither)

@@ -10,7 +10,7 @@
 //! indices change, never their ids. Scenes whose
 //! sums over neighbours are exact (`steer::sum`) come out bit for bit the
 //! same in any order, and the checksum follows ids, so it does not change
-//! (tests/headless.rs runs both ways and compares whole reports).
+//! (tests/app/headless.rs runs both ways and compares whole reports).
 
 use super::crowd::{Crowd, Look, Spare, permute};
 use crate::steer::par;

@@ -10,8 +10,13 @@
 //!   build, one per scene and two of the lab, under Xvfb
 //!   (`assets/screenshots/`).
 //! - `docs`: writes the files made from the declarations in `src/`
-//!   (demos.toml, the README's scene and controls tables) through the test that checks
+//!   (demos.toml, the README's scene and controls tables, src/text/scenes.en.txt)
+//!   through the tests that check
 //!   them, run with `STEERING_DEMOS_BLESS=1`.
+//! - `pin`: writes tests/pins.tsv, the checksums the tests pin every scene
+//!   and variant to, from headless runs of the release build (pin.rs).
+
+mod pin;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -30,13 +35,15 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   web    build the web page into target/web/ (index.html, the .wasm, the loaders)
   docs   write demos.toml, the README's scene and controls tables and the scenes' words from src/
-  screenshots  make the README's pictures from the release build (needs xvfb-run)";
+  screenshots  make the README's pictures from the release build (needs xvfb-run)
+  pin    write tests/pins.tsv, every scene's pinned checksums, from the release build";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["web"] => web(),
         ["docs"] => docs(),
+        ["pin"] => pin::pin(),
         ["screenshots"] => screenshots(),
         [] | ["help"] | ["--help"] | ["-h"] => {
             println!("{USAGE}");

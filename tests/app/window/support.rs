@@ -1,5 +1,4 @@
-//! What the window tests share (tests/window.rs and tests/editing.rs each
-//! include it with `#[path = "window/support.rs"] mod support;`): a
+//! What the window tests share: a
 //! private X server, the app in it printing its events, xdotool to press
 //! keys and move the mouse, `import` to photograph the window, and the
 //! colours and places to look for in the pictures.
@@ -8,7 +7,7 @@
 #![allow(dead_code)]
 
 use image::RgbaImage;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -24,13 +23,6 @@ pub(crate) const AGENT: [u8; 3] = [0x3d, 0x5a, 0x80];
 pub(crate) const PAPER: [u8; 3] = [0xf4, 0xf1, 0xea];
 /// A path-radius disc: #3a7ca5 at 12% over the paper.
 pub(crate) const PATH_DISC: [u8; 3] = [222, 227, 226];
-
-pub(crate) fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 /// Kills what it holds when the test ends, passed or not: asks first
 /// (SIGTERM, so that an X server removes its lock and socket), then, a
@@ -183,29 +175,44 @@ impl Session {
             .collect()
     }
 
-    /// Lets a few frames be drawn, then photographs the window.
+    /// Lets a few frames be drawn, then photographs the window: the app
+    /// prints no line a frame, and what a key changed shows a frame or
+    /// two after its event line.
     pub(crate) fn shot(&self, name: &str) -> RgbaImage {
         std::thread::sleep(Duration::from_millis(400));
+        self.photo(name)
+    }
+
+    /// Photographs the window as it is now.
+    pub(crate) fn photo(&self, name: &str) -> RgbaImage {
         let path = self.shots.join(format!("{name}.png"));
         let p = path.to_str().unwrap();
         self.tool("import", &["-window", &self.window, p]);
         image::open(&path).expect("a PNG").to_rgba8()
     }
 
+    /// Photographs the window until `shows` holds of the picture, at
+    /// most 20 s (a loaded machine's frames come late), and returns the
+    /// last picture: the caller's assertion says what was wanted.
+    pub(crate) fn photo_until(&self, name: &str, shows: impl Fn(&RgbaImage) -> bool) -> RgbaImage {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let img = self.photo(name);
+            if shows(&img) || Instant::now() >= deadline {
+                return img;
+            }
+        }
+    }
+
     /// Waits until the window shows the stage (on a loaded machine the
     /// first frames can take a while to come), up to 20 s.
     pub(crate) fn wait_drawn(&self) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let paper = count(&self.shot("first-frames"), PAPER, 6);
-            if paper > 100_000 {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "the stage is not drawn after 20 s ({paper} px of paper)"
-            );
-        }
+        let img = self.photo_until("first-frames", |img| count(img, PAPER, 6) > 100_000);
+        let paper = count(&img, PAPER, 6);
+        assert!(
+            paper > 100_000,
+            "the stage is not drawn after 20 s ({paper} px of paper)"
+        );
     }
 
     /// Moves the pointer to (x, y) of the window, and gives the app a
@@ -270,23 +277,6 @@ pub(crate) fn region(img: &RgbaImage, y0: u32, y1: u32) -> Vec<u8> {
 /// Tests take turns: each starts its own X server on a free display.
 pub(crate) static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Whether this test can run: `false` (and it says it was skipped)
-/// without every one of `tools`, which under CI is a failure.
-pub(crate) fn tools_or_skip(tools: &[&str]) -> bool {
-    let missing: Vec<_> = tools.iter().filter(|t| !have(t)).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    assert!(!ci, "window test cannot run under CI: missing {missing:?}");
-    // Straight to the terminal: libtest captures only the print macros.
-    let _ = writeln!(
-        std::io::stderr(),
-        "window test skipped: {missing:?} not installed (apt-get install xvfb xauth xdotool x11-utils imagemagick)"
-    );
-    false
-}
-
 /// The app in a fresh X server, with `args`, printing its events; `None`
 /// (the test says it was skipped) without Xvfb, xdotool or import, which
 /// under CI is a failure.
@@ -306,7 +296,7 @@ pub(crate) fn launch_with_env(
     screen: (u32, u32),
     env: &[(&str, &std::ffi::OsStr)],
 ) -> Option<(Reaper, Session)> {
-    if !tools_or_skip(&["Xvfb", "xdotool", "import", "xprop"]) {
+    if !crate::skip::WINDOW.met() {
         return None;
     }
     let mut reaper = Reaper(Vec::new());

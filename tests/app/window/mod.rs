@@ -1,17 +1,23 @@
 //! End to end, as a person would use it: the real binary in a real X window
 //! (Xvfb, Mesa's software GL), driven with xdotool, looked at with
 //! ImageMagick's `import`. Clicks show the forces, + and - change the path
-//! radius, every scene and variant is visited and photographed, Esc quits.
+//! radius, an obstacle is dragged, Esc quits.
 //!
-//! Without Xvfb, xdotool or import the test says it was skipped and passes;
-//! under CI (`CI=true`) a skip is a failure. The helpers are in
-//! window/support.rs (shared with tests/editing.rs); the test that reads
-//! the window's words back with OCR is in window/ocr.rs.
+//! The other window tests are its modules: every scene and variant
+//! visited and photographed (variants.rs), editing the scene (editing.rs),
+//! going back and forth in time (rewind.rs), clips and presets (files.rs),
+//! the words read back with OCR (ocr.rs); their helpers are in support.rs
+//! and editing_support.rs. Without Xvfb, xdotool or import a test says it
+//! was skipped and passes (see ../skip.rs); under CI (`CI=true`) a skip is
+//! a failure.
 
-#[path = "window/ocr.rs"]
+mod editing;
+mod editing_support;
+mod files;
 mod ocr;
-#[path = "window/support.rs"]
+mod rewind;
 mod support;
+mod variants;
 
 use image::RgbaImage;
 use std::path::PathBuf;
@@ -19,8 +25,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use steering_demos::config::Config;
 use support::{
-    AGENT, ONE_AT_A_TIME, PAPER, PATH_DISC, Reaper, SCREEN, VELOCITY, centroid, count, drain, have,
-    launch, region, screen_of, start_xvfb,
+    AGENT, ONE_AT_A_TIME, PATH_DISC, Reaper, SCREEN, VELOCITY, centroid, count, drain, launch,
+    region, screen_of, start_xvfb,
 };
 
 #[test]
@@ -78,57 +84,9 @@ fn the_window_as_a_person_uses_it() {
         "the footer shows the new radius"
     );
 
-    // Every scene and every variant, photographed.
-    let config = Config::embedded();
-    let mut pictures = Vec::new();
-    let mut current = "patrol";
-    for (i, scene) in config.scenes.iter().enumerate() {
-        if scene.name() != current {
-            // Digits reach the first ten; Tab the next one on.
-            let key = if i < 10 {
-                ((i + 1) % 10).to_string()
-            } else {
-                "Tab".into()
-            };
-            s.key(&key);
-            s.expect(&format!("scene {}", scene.name()));
-            s.expect_node_lines(scene.name());
-            current = scene.name();
-        }
-        let variants = scene.decl.variants;
-        // Patrol's variant was not changed above, so every scene starts on its configured one.
-        let first = scene.variant;
-        for k in 0..variants.len() {
-            let variant = variants[(first + k) % variants.len()];
-            if k > 0 {
-                s.key("v");
-                s.expect(&format!("variant {variant}"));
-            }
-            // A moment of the lesson; the doorway's crowd needs longer to
-            // walk in from below.
-            let moment = if scene.name() == "doorway" { 600 } else { 200 };
-            std::thread::sleep(Duration::from_millis(moment));
-            let img = s.shot(&format!("{}-{variant}", scene.name()));
-            let paper = count(&img, PAPER, 6);
-            assert!(
-                paper > 200_000,
-                "{} {variant}: the stage is drawn ({paper} px)",
-                scene.name()
-            );
-            pictures.push((
-                format!("{} {variant}", scene.name()),
-                region(&img, 60, SCREEN.1 - 30),
-            ));
-        }
-    }
-    for (i, (name_a, a)) in pictures.iter().enumerate() {
-        for (name_b, b) in &pictures[i + 1..] {
-            assert!(a != b, "{name_a} and {name_b} look identical");
-        }
-    }
-
     // In the avoid scene, press on obstacle 0 and drag it 100 px to the
     // right: it lands there, and a click on empty stage still toggles forces.
+    let config = Config::embedded();
     let avoid = config
         .scenes
         .iter()
@@ -324,7 +282,17 @@ fn the_lab_as_a_person_uses_it() {
     s.expect("panel off");
     // The agent seeks the pointer: lead it to the middle and let it arrive.
     s.tool("xdotool", &["mousemove", "--window", &w, "640", "425"]);
-    std::thread::sleep(Duration::from_secs(5));
+    // Arrived: two pictures in a row find it in the same place (at most 20 s).
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut at = None;
+    loop {
+        let now = centroid(&s.photo("lab-arriving"), AGENT, 20);
+        if now.is_some() && now == at {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the agent did not stop: {now:?}");
+        at = now;
+    }
     s.key("space");
     s.expect("paused");
     // Find the agent as a person would: the blue sprite on the stage.
@@ -412,12 +380,22 @@ fn opening_the_panel_changes_no_knob_in_any_scene() {
             s.expect(&format!("scene {}", scene.name));
             s.expect_node_lines(scene.name);
         }
+        let closed = s.photo("panel-closed");
         s.key("p");
         s.expect("panel on");
-        let lines = drain(&s, Duration::from_millis(1500));
+        // Once the panel is drawn (its column changed), P closes it: the
+        // next line must be that, with no knob event before it.
+        let column = |img: &RgbaImage| {
+            (img.enumerate_pixels())
+                .filter(|(x, y, p)| {
+                    *x > 910 && (90..700).contains(y) && *p != closed.get_pixel(*x, *y)
+                })
+                .count()
+        };
+        let open = s.photo_until("panel-open", |img| column(img) > 5000);
         assert!(
-            lines.is_empty(),
-            "{}: the panel opened with {lines:?}",
+            column(&open) > 5000,
+            "{}: the panel is not drawn",
             scene.name
         );
         s.key("p");
@@ -430,9 +408,7 @@ fn opening_the_panel_changes_no_knob_in_any_scene() {
 #[test]
 fn a_screenshot_run_renders_and_reports_the_frames_asked_for() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !have("Xvfb") {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!ci, "window test cannot run under CI without Xvfb");
+    if !crate::skip::XVFB.met() {
         return;
     }
     let mut reaper = Reaper(Vec::new());
@@ -463,13 +439,17 @@ fn before_the_mouse_moves_the_scripted_pointer_leads() {
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
         return;
     };
-    std::thread::sleep(Duration::from_secs(5));
-    let img = s.shot("scripted-pointer");
-    let (x, y) = centroid(&img, AGENT, 20).expect("the agent is on the stage");
+    // The agent walks there: looked at until it arrives (at most 20 s).
     let (tx, ty) = screen_of(720.0, 300.0);
-    let off = ((x as i32 - tx).pow(2) + (y as i32 - ty).pow(2)) as f32;
+    let off = |at: Option<(u32, u32)>| {
+        at.map(|(x, y)| (((x as i32 - tx).pow(2) + (y as i32 - ty).pow(2)) as f32).sqrt())
+    };
+    let img = s.photo_until("scripted-pointer", |img| {
+        off(centroid(img, AGENT, 20)).is_some_and(|d| d < 25.0)
+    });
+    let at = centroid(&img, AGENT, 20).expect("the agent is on the stage");
     assert!(
-        off.sqrt() < 25.0,
-        "the agent at ({x}, {y}), the script's target at ({tx}, {ty})"
+        off(Some(at)).is_some_and(|d| d < 25.0),
+        "the agent at {at:?}, the script's target at ({tx}, {ty})"
     );
 }

@@ -1,26 +1,10 @@
 //! End to end, editing the scene as a person does, in the real window
-//! under Xvfb (see tests/window.rs): dragging, adding and removing path
-//! nodes and agents. The other new features' window tests are in this
-//! test binary too: going back and forth in time while paused
-//! (window/rewind.rs), and recording clips and saving and starting presets
-//! (window/files.rs); their helpers are in window/support.rs (shared with
-//! tests/window.rs) and window/editing_support.rs.
-//!
-//! Without Xvfb, xdotool or import a test says it was skipped and passes;
-//! under CI (`CI=true`) a skip is a failure.
+//! under Xvfb (see mod.rs): dragging, adding and removing path nodes and
+//! agents.
 
-#[path = "window/editing_support.rs"]
-mod editing_support;
-#[path = "window/files.rs"]
-mod files;
-#[path = "window/rewind.rs"]
-mod rewind;
-#[path = "window/support.rs"]
-mod support;
-
-use editing_support::{blob, close, near, node_at, numbers, world_per_px};
+use super::editing_support::{blob, close, near, node_at, numbers, world_per_px};
+use super::support::{AGENT, ONE_AT_A_TIME, PATH_DISC, SCREEN, centroid, launch, screen_of};
 use image::RgbaImage;
-use support::{AGENT, ONE_AT_A_TIME, PATH_DISC, SCREEN, centroid, launch, screen_of};
 
 /// Patrol's path, as a person edits it: a node dragged lands where it was
 /// dropped and its disc goes with it; A on a segment's middle adds a

@@ -1,13 +1,10 @@
-//! What the window writes and reads, end to end (a part of
-//! tests/editing.rs): clips recorded with F9 and `--record`, presets
+//! What the window writes and reads, end to end: clips recorded with F9 and `--record`, presets
 //! saved with Ctrl+S, listed and started.
 
 use super::editing_support::{
     WALL, decode, display, fresh_dir, listing, record_with_f9, run, stage_rect,
 };
-use super::support::{
-    ONE_AT_A_TIME, Reaper, SCREEN, count, have, launch_with_env, read_back_block,
-};
+use super::support::{ONE_AT_A_TIME, Reaper, SCREEN, count, launch_with_env, read_back_block};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use steering_demos::layout::Rect;
@@ -157,7 +154,7 @@ fn presets_start_save_and_list() {
         column > 5000,
         "the panel opens beside the stage: {column} px changed"
     );
-    if have("tesseract") {
+    if crate::skip::OCR.met() {
         let r = stage_rect();
         let panel = Rect::new(right, r.y, SCREEN.0 as f32 - right, r.h);
         let text = read_back_block(&s, "preset-panel-open", panel);

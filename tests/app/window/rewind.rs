@@ -1,8 +1,7 @@
-//! Going back and forth in time while paused, in the window (a part of
-//! tests/editing.rs).
+//! Going back and forth in time while paused, in the window.
 
 use super::editing_support::{TRACK, near, numbers, stage_differs, stage_rect};
-use super::support::{ONE_AT_A_TIME, SCREEN, drain, have, launch, read_back};
+use super::support::{ONE_AT_A_TIME, SCREEN, drain, launch, read_back};
 use std::time::Duration;
 use steering_demos::layout::Rect;
 
@@ -72,7 +71,7 @@ fn rewinding_and_replaying_gives_back_the_same_picture() {
     );
 
     // The timeline's label says where the run is.
-    if have("tesseract") {
+    if crate::skip::OCR.met() {
         let label = Rect::new(r.x, r.y + r.h - 36.0, 160.0, 32.0);
         let text = read_back(&s, "rewind-second-on", label);
         assert!(text.contains(&format!("tick {now}")), "{text:?}");

@@ -9,8 +9,8 @@
 //! lines) must show no error and no JavaScript function the .wasm expected
 //! but the page lacks.
 //!
-//! Without target/web or Chromium the test says it was skipped and passes;
-//! under CI (`CI=true`) a skip is a failure.
+//! Without target/web or Chromium the test says it was skipped and passes
+//! (see ../skip.rs); under CI (`CI=true`) a skip is a failure.
 
 mod devtools;
 mod serve;
@@ -87,26 +87,24 @@ fn looks_drawn(shot: &image::RgbaImage) -> (f64, usize) {
     (paper / total, colours.len())
 }
 
-#[test]
-fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
-    let web = web_dir();
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-    let missing: Vec<String> = [
-        (!web.join("index.html").exists())
-            .then(|| format!("{} (run `cargo xtask web`)", web.display())),
-        chromium()
-            .is_none()
-            .then(|| "chromium (apt-get install chromium)".to_string()),
+/// What the page test lacks here: the built page, Chromium.
+pub(crate) fn missing() -> Vec<String> {
+    let built = web_dir().join("index.html").exists();
+    [
+        (!built).then(|| format!("{} (run `cargo xtask web`)", web_dir().display())),
+        (chromium().is_none()).then(|| "chromium (apt-get install chromium)".to_string()),
     ]
     .into_iter()
     .flatten()
-    .collect();
-    if !missing.is_empty() {
-        assert!(!ci, "web test cannot run under CI: missing {missing:?}");
-        eprintln!("web test skipped: missing {missing:?}");
+    .collect()
+}
+
+#[test]
+fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
+    if !crate::skip::can_run("page test", &missing(), "see the README's tests") {
         return;
     }
-
+    let web = web_dir();
     let port = serve(web);
     let (_browser, devtools) = start_chromium(&chromium().unwrap(), PAGE);
     let targets: Value = serde_json::from_str(&http_get(devtools, "/json/list")).unwrap();
@@ -147,7 +145,7 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
 
     // The number keys reach the first ten scenes, and Tab the rest; each
     // is drawn.
-    for (i, entry) in SCENES.iter().enumerate().skip(1) {
+    for (i, decl) in SCENES.iter().enumerate().skip(1) {
         let mark = page.mark();
         let key = if i < 10 {
             char::from_digit((i as u32 + 1) % 10, 10).unwrap()
@@ -155,12 +153,12 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
             '\t'
         };
         page.key(key);
-        page.wait_for(mark, &format!("scene {}", entry.name));
+        page.wait_for(mark, &format!("scene {}", decl.name));
         let (paper, colours) = looks_drawn(&page.screenshot());
         assert!(
             paper > 0.05 && colours > 10,
             "scene {} is not drawn: {:.0}% paper, {colours} colours",
-            entry.name,
+            decl.name,
             paper * 100.0
         );
     }

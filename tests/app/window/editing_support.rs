@@ -1,4 +1,4 @@
-//! What tests/editing.rs uses besides the window's helpers (support.rs):
+//! What editing.rs, files.rs and rewind.rs use besides the window's helpers (support.rs):
 //! the colours of the marks it looks for, places on the stage, pictures
 //! compared pixel for pixel, the app run as a plain command, GIF clips
 //! and folders of files, and an F9 recording, made for two tests.
@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 use steering_demos::layout::{Layout, Open, Rect};
 
-use super::support::{Reaper, SCREEN, launch_with_env, screen_of, start_xvfb, tools_or_skip};
+use super::support::{Reaper, SCREEN, launch_with_env, screen_of, start_xvfb};
 
 /// The recording mark's red (#e63946).
 pub(crate) const RECORDING: [u8; 3] = [0xe6, 0x39, 0x46];
@@ -51,7 +51,7 @@ pub(crate) fn run(args: &[&str], env: &[(&str, &OsStr)]) -> Output {
 /// An X server for a plain run of the app; `None` (the test says it was
 /// skipped) without Xvfb, which under CI is a failure.
 pub(crate) fn display(reaper: &mut Reaper) -> Option<String> {
-    tools_or_skip(&["Xvfb"]).then(|| start_xvfb(reaper, SCREEN))
+    crate::skip::XVFB.met().then(|| start_xvfb(reaper, SCREEN))
 }
 
 /// The numbers of an event line after its first `skip` words.
@@ -199,7 +199,8 @@ pub(crate) fn record_with_f9(name: &str, args: &[&str]) -> Option<F9Clip> {
     s.key("F9");
     let line = s.expect_prefix("clip ");
     let seconds = started.elapsed().as_secs_f64();
-    let after = s.shot(&format!("{name}-after"));
+    // A slow window draws its frames late: looked at until the mark goes.
+    let after = s.photo_until(&format!("{name}-after"), |img| red(img) < 10);
     let marks = [red(&before), red(&during), red(&after)];
     assert!(
         marks[0] < 10 && marks[1] > 30 && marks[2] < 10,

@@ -88,9 +88,7 @@ fn install_and_uninstall_the_menu_entry() {
             String::from_utf8_lossy(&out.stdout)
         ),
         Err(_) => {
-            let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-            assert!(!ci, "desktop-file-validate is missing under CI");
-            eprintln!("desktop-file-validate not installed: entry not validated");
+            crate::skip::VALIDATOR.met();
         }
     }
 
@@ -279,11 +277,7 @@ fn failures_are_rolled_back_and_reported() {
 #[test]
 fn hostile_install_paths_give_a_valid_entry() {
     let dir = fresh("paths");
-    let validator = Command::new("desktop-file-validate").arg("--help").output();
-    if validator.is_err() {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!ci, "desktop-file-validate is missing under CI");
-        eprintln!("desktop-file-validate not installed: entries not validated");
+    if !crate::skip::VALIDATOR.met() {
         return;
     }
     for (k, path) in [

@@ -1,7 +1,6 @@
-//! The window's words read back with OCR, as a learner reads them (a part
-//! of tests/window.rs).
+//! The window's words read back with OCR, as a learner reads them.
 
-use super::support::{ONE_AT_A_TIME, SCREEN, have, launch, read_back, read_back_block};
+use super::support::{ONE_AT_A_TIME, SCREEN, launch, read_back, read_back_block};
 use std::time::Duration;
 use steering_demos::layout::{Layout, Open};
 
@@ -10,9 +9,7 @@ use steering_demos::layout::{Layout, Open};
 #[test]
 fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    if !have("tesseract") {
-        let ci = std::env::var("CI").is_ok_and(|v| v == "true");
-        assert!(!ci, "the OCR test cannot run under CI without tesseract");
+    if !crate::skip::OCR.met() {
         return;
     }
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {

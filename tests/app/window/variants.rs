@@ -1,0 +1,61 @@
+//! Every scene and every variant, visited as a person does (number keys,
+//! Tab, V) and photographed.
+
+use super::support::{ONE_AT_A_TIME, PAPER, SCREEN, count, launch};
+use steering_demos::config::Config;
+
+/// Each variant the window says it started is the one it runs: paused,
+/// U gives the run's link (made from what the app runs, not from the
+/// event line), which names that scene and variant; were V to change
+/// only the label, the link would name the old variant. Every stage is
+/// drawn. (The run is not compared with a headless one: a frame that
+/// runs several ticks gives them one scripted pointer, so on a loaded
+/// machine the window's run and the headless one part.)
+#[test]
+fn every_variant_runs_what_it_says_and_is_drawn() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
+        return;
+    };
+    s.wait_drawn();
+    let config = Config::embedded();
+    for (i, scene) in config.scenes.iter().enumerate() {
+        let name = scene.name();
+        if i > 0 {
+            // Digits reach the first ten; Tab the next one on.
+            let key = if i < 10 {
+                ((i + 1) % 10).to_string()
+            } else {
+                "Tab".into()
+            };
+            s.key(&key);
+            s.expect(&format!("scene {name}"));
+            s.expect_node_lines(name);
+        }
+        let variants = scene.decl.variants;
+        for k in 0..variants.len() {
+            let variant = variants[(scene.variant + k) % variants.len()];
+            if k > 0 {
+                s.key("v");
+                s.expect(&format!("variant {variant}"));
+            }
+            let img = s.photo(&format!("{name}-{variant}"));
+            let paper = count(&img, PAPER, 6);
+            assert!(
+                paper > 200_000,
+                "{name} {variant}: the stage is drawn ({paper} px)"
+            );
+            s.key("space");
+            s.expect("paused");
+            s.key("u");
+            let line = s.expect_prefix("link #");
+            let (link, rest) =
+                (line["link ".len()..].split_once(" tick ")).expect("link, tick, checksum");
+            let named = format!("#scene={name}&variant={variant}&");
+            assert!(link.starts_with(&named), "{name} {variant}: {link}");
+            assert!(rest.contains(" checksum "), "{line}");
+            s.key("space");
+            s.expect("resumed");
+        }
+    }
+}
