@@ -24,8 +24,10 @@
 //! and demos.toml; a label that is not a name (`distance to target`) is
 //! keyed by its letters. `src/text/scenes.en.txt` lists every key with
 //! its English, generated (`cargo xtask docs`), the file a translator
-//! copies. Words are looked up where they are drawn, never in the
-//! simulation.
+//! copies: the declared words, and those a running scene says (card,
+//! series, readout, forces) as a few seconds of each variant show them;
+//! a word no such run says is shown in English. Words are looked up
+//! where they are drawn, never in the simulation.
 
 use crate::overlay::Meaning;
 use crate::sim::crowd::Look;
