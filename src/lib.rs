@@ -22,7 +22,7 @@
 //! | [`scenes`] | one file per lesson, and [`scenes::SCENES`], the one list | `sim`, `steer`, `overlay` |
 //! | [`config`] | reads `demos.toml` and presets ([`config::preset`]: a scene's table with a description) and locates their errors (file:line:col, key) | `scenes`, `sim`, `steer`, `quote`, `newfile` |
 //! | `testing` (tests only) | a shipped scene run headless, for the scenario tests | the rows above |
-//! | [`controls`], [`link`], [`desktop`] | the one table of keys; a run as a link (URL fragment); the desktop menu entry | the rows above |
+//! | [`controls`], [`link`], [`desktop`], [`words`] | the one table of keys; a run as a link (URL fragment); the desktop menu entry; a scene's words under stable keys, derived from its declaration | the rows above |
 //! | [`cli`], [`docs`], [`app`] | the command line; the files generated from the declarations; the window's state as plain data (tested headless: editing, the rewind's [`app::timeline`]) | the rows above |
 //! | `render`, `files`, `stepping` (binary only) | macroquad and egui: the only code that draws; what the window writes (screenshots, presets, clips); the fixed steps on a thread of their own | the rows above |
 //! | `input` (binary only) | the keys and the pointer, read as actions | the rows above |
@@ -113,7 +113,9 @@
 //! `src/scenes/mod.rs`, at its end (the rows' order is the number keys').
 //! Its presets are files `assets/presets/NAME-*.toml`, found by the build
 //! ([`config::preset::SHIPPED`]). Three commands make the rest:
-//! `cargo xtask docs` writes its demos.toml table and its README row,
+//! `cargo xtask docs` writes its demos.toml table and its README row, and
+//! lists its words under their keys (which [`words`] derives from the
+//! declaration) in `src/text/scenes.en.txt`, the table a translator copies;
 //! `cargo xtask pin` its pinned checksums (`tests/pins.tsv`), and
 //! `cargo xtask screenshots` its picture (`assets/screenshots/NAME.png`);
 //! a test fails while any of them is missing. The number keys
@@ -132,7 +134,8 @@
 //!   src/scenes/mod.rs                    |   1 +   the registry row
 //!   assets/presets/pedestrians-*.toml    |  26 +   four presets
 //!  by command
-//!   demos.toml, README.md                |  49 +   cargo xtask docs
+//!   demos.toml, README.md,               |  49 +   cargo xtask docs
+//!   src/text/scenes.en.txt               |         (its words' keys)
 //!   tests/pins.tsv                       |   6 +   cargo xtask pin
 //!   assets/screenshots/pedestrians.png   | Bin     cargo xtask screenshots
 //! ```
@@ -178,6 +181,7 @@ pub mod sim;
 pub mod steer;
 pub mod stopwatch;
 pub mod text;
+pub mod words;
 
 #[cfg(test)]
 pub(crate) mod testing;

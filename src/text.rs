@@ -9,7 +9,15 @@
 //! table with the same keys; a key it lacks falls back to English. The
 //! terminal's messages, `--help`, the report's JSON and the event lines
 //! are interfaces, not words shown, and stay out of it.
+//!
+//! A scene's words (its title, lesson lines, card, knobs...) are declared
+//! once, in English, where the scene declares them; `crate::words` gives
+//! each a stable key, and [`word`] shows it: the language shown's text
+//! under that key, else the English the declaration gives. Their keys and
+//! English are listed in `src/text/scenes.en.txt` (generated), so a
+//! translation is one table holding both kinds of keys.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::sync::OnceLock;
@@ -62,10 +70,28 @@ pub fn english() -> &'static Catalogue {
     TABLE.get_or_init(|| Catalogue::parse(ENGLISH).expect("src/text/en.txt reads"))
 }
 
-/// The table of the language shown: none but English yet (a
-/// translation will be chosen here, and looked in first).
+thread_local! {
+    /// The language shown, set by [`show`]: none (English) until a
+    /// translation is chosen. Per thread, as words are drawn on one
+    /// thread only, and tests can each show their own.
+    static SHOWN: Cell<Option<&'static Catalogue>> = const { Cell::new(None) };
+}
+
+/// Shows `language` (looked in first, English behind it) on this thread;
+/// `None`: English only.
+pub fn show(language: Option<&'static Catalogue>) {
+    SHOWN.with(|s| s.set(language));
+}
+
+/// The table of the language shown, if it is not English.
 fn shown() -> Option<&'static Catalogue> {
-    None
+    SHOWN.with(Cell::get)
+}
+
+/// A word declared elsewhere in English (a scene's), under `key`: the
+/// language shown's text for the key, else `english`.
+pub fn word<'a>(key: &str, english: &'a str) -> &'a str {
+    shown().and_then(|c| c.get(key)).unwrap_or(english)
 }
 
 /// The message under `key`, in the language shown, else in English

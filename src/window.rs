@@ -332,8 +332,8 @@ impl Shell {
             (Some(notice), _) => render::draw_notice(notice, layout, true),
             (None, Some((message, warning, _))) => render::draw_notice(message, layout, *warning),
             (None, None) => {
-                let roles = app.decl().roles;
-                draw_legend(&meanings, roles, app.scene().fade_alpha(), layout)
+                let roles = steering_demos::words::roles(app.decl());
+                draw_legend(&meanings, &roles, app.scene().fade_alpha(), layout)
             }
         }
     }

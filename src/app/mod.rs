@@ -205,9 +205,9 @@ impl App {
         self.decl().variants[self.setup().variant]
     }
 
-    /// The lesson of the variant shown.
-    pub fn lesson(&self) -> &'static str {
-        self.decl().lessons[self.setup().variant]
+    /// The lesson line of the variant shown, under its key.
+    pub fn lesson(&self) -> crate::words::Word {
+        crate::words::lesson(self.decl(), self.setup().variant)
     }
 
     /// The knob + and - turn, with its current value.

@@ -150,7 +150,7 @@ fn scenes_and_variants_cycle() {
             "variant v4"
         ]
     );
-    assert_eq!(app.lesson(), app.decl().lessons[4]);
+    assert_eq!(app.lesson().english, app.decl().lessons[4]);
 }
 
 #[test]

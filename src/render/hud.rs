@@ -10,6 +10,7 @@ use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 use steering_demos::sim::crowd::Look;
 use steering_demos::text::{fill as say, text};
+use steering_demos::words::{self, Word};
 
 const TITLE_SIZE: f32 = 20.0;
 const BODY_SIZE: f32 = 16.0;
@@ -171,10 +172,8 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     // separator between them; a cut title keeps it.
     let room = r.w - status_w - 3.0 * MARGIN;
     let title_room = room * 0.8 - width(separator, title_size);
-    let head = format!(
-        "{}{separator}",
-        fit(app.decl().title, title_size, title_room)
-    );
+    let title = words::title(app.decl());
+    let head = format!("{}{separator}", fit(title.shown(), title_size, title_room));
     draw_text(&head, r.x + MARGIN, line1, title_size, TEXT);
     let variant = match app.compared_variant() {
         Some(right) => say(
@@ -192,7 +191,8 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         ACCENT,
     );
 
-    let lesson = fit(app.lesson(), body_size, r.w - 2.0 * MARGIN);
+    let lesson = app.lesson();
+    let lesson = fit(lesson.shown(), body_size, r.w - 2.0 * MARGIN);
     draw_text(&lesson, r.x + MARGIN, line2, body_size, TEXT);
 }
 
@@ -215,7 +215,7 @@ pub fn draw_footer(app: &App, layout: &Layout) {
 /// One line under the HUD: the colour of each force drawn (or how to show
 /// them) on the left, and on the right who is who: each role's colour
 /// and name (`roles`, from the scene; `fade_alpha` for a faded look).
-pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, &str)], fade_alpha: f32, layout: &Layout) {
+pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32, layout: &Layout) {
     let r = layout.legend;
     draw_rectangle(r.x, r.y, r.w, r.h, super::palette::BACKGROUND);
     let (_, size) = text_sizes(layout);
@@ -225,12 +225,14 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, &str)], fade_alpha: f32
     // The roles, right-aligned: as many whole ones as fit in half the line.
     let role_w = |label: &str| swatch * 0.6 + 6.0 + width(label, size) + MARGIN;
     let mut shown = roles.len();
-    while shown > 0 && roles[..shown].iter().map(|(_, l)| role_w(l)).sum::<f32>() > r.w * 0.5 {
+    let all = |n: usize| roles[..n].iter().map(|(_, l)| role_w(l.shown()));
+    while shown > 0 && all(shown).sum::<f32>() > r.w * 0.5 {
         shown -= 1;
     }
-    let roles_w: f32 = roles[..shown].iter().map(|(_, l)| role_w(l)).sum();
+    let roles_w: f32 = all(shown).sum();
     let mut x = r.right() - roles_w;
-    for &(look, label) in &roles[..shown] {
+    for (look, label) in &roles[..shown] {
+        let (look, label) = (*look, label.shown());
         let k = swatch * 0.3;
         draw_circle(x + k, cy, k, agent_color(look, fade_alpha));
         draw_text(label, x + 2.0 * k + 6.0, baseline, size, TEXT);
@@ -250,12 +252,14 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, &str)], fade_alpha: f32
     }
     let mut x = r.x + MARGIN;
     for &m in meanings {
-        let label_w = width(m.label(), size);
+        let label = words::meaning(m);
+        let label = label.shown();
+        let label_w = width(label, size);
         if x + swatch + 6.0 + label_w > right {
             break;
         }
         draw_line(x, cy, x + swatch, cy, 4.0, meaning_color(m));
-        draw_text(m.label(), x + swatch + 6.0, baseline, size, TEXT);
+        draw_text(label, x + swatch + 6.0, baseline, size, TEXT);
         x += swatch + 6.0 + label_w + 2.0 * MARGIN;
     }
 }

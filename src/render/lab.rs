@@ -9,8 +9,10 @@ use steering_demos::app::App;
 use steering_demos::config::preset::Listed;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
+use steering_demos::sim::decl::SceneDecl;
 use steering_demos::sim::knobs::{Apply, Group, Knob, number};
 use steering_demos::text::{fill as say, text};
+use steering_demos::words;
 
 /// What the user did in the panel.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -68,10 +70,10 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
         let tall = ui.ctx().screen_rect().height();
         egui::ComboBox::from_id_salt("scene")
             .height(tall)
-            .selected_text(picker_line(picked, decl.title))
+            .selected_text(picker_line(picked, decl))
             .show_ui(ui, |ui| {
                 for (n, scene) in steering_demos::scenes::SCENES.iter().enumerate() {
-                    ui.selectable_value(&mut picked, n, picker_line(n, scene.title));
+                    ui.selectable_value(&mut picked, n, picker_line(n, scene));
                 }
             });
         if picked != app.index() {
@@ -107,7 +109,10 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
                     ui.label(text("panel.draw"));
                     for meaning in meanings {
                         let mut on = app.shows(meaning);
-                        if ui.checkbox(&mut on, meaning.label()).changed() {
+                        if ui
+                            .checkbox(&mut on, words::meaning(meaning).shown())
+                            .changed()
+                        {
                             events.push(PanelEvent::Toggle(meaning));
                         }
                     }
@@ -129,10 +134,10 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
 }
 
 /// A scene in the picker: its key's number and its title.
-fn picker_line(index: usize, title: &str) -> String {
+fn picker_line(index: usize, decl: &SceneDecl) -> String {
     say(
         "panel.picker",
-        &[("number", &(index + 1)), ("title", &title)],
+        &[("number", &(index + 1)), ("title", &words::title(decl))],
     )
 }
 
@@ -242,11 +247,12 @@ fn knob_grid(
                 let Some(mut value) = params.get(knob.name) else {
                     continue;
                 };
-                let label = knob.name.replace('_', " ");
+                let label = words::knob(decl, knob);
                 let name = match knob.apply {
-                    Apply::Live => label,
-                    Apply::Restart => format!("{label} *"),
+                    Apply::Live => label.to_string(),
+                    Apply::Restart => say("panel.knob-restart", &[("knob", &label)]),
                 };
+                let unit = words::unit(knob.unit);
                 let key = if decl.primary == Some(knob) {
                     "panel.knob-hover-keys"
                 } else {
@@ -255,10 +261,10 @@ fn knob_grid(
                 let (min, max) = (number(knob.min), number(knob.max));
                 let (step, default) = (number(knob.step), number(knob.default));
                 let args: [(&str, &dyn std::fmt::Display); 8] = [
-                    ("doc", &knob.doc),
+                    ("doc", &words::knob_doc(decl, knob)),
                     ("min", &min),
                     ("max", &max),
-                    ("unit", &knob.unit),
+                    ("unit", &unit),
                     ("step", &step),
                     ("default", &default),
                     ("scene", &decl.name),
@@ -269,7 +275,7 @@ fn knob_grid(
                 ui.horizontal(|ui| {
                     let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
                         .step_by(knob.step)
-                        .suffix(format!(" {}", knob.unit).trim_end().to_string());
+                        .suffix(format!(" {unit}").trim_end().to_string());
                     if knob.integer {
                         slider = slider.integer();
                     }
@@ -303,6 +309,7 @@ fn knob_grid(
 /// per series (and per pane in the split view).
 pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
     let window = (60.0 * app.scene_config().tick_hz) as usize;
+    let decl = app.decl();
     let mut panes = vec![(app.variant(), app.scene())];
     if let (Some(pane), Some(name)) = (app.compared(), app.compared_variant()) {
         panes.push((name, &pane.runner));
@@ -343,10 +350,14 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
                             .step_by(every)
                             .map(|(k, &y)| [start + k as f64 / hz, y])
                             .collect();
+                        let series = words::series(decl, name);
                         let label = if shared(name) {
-                            format!("{name} ({variant})")
+                            say(
+                                "chart.series-variant",
+                                &[("series", &series), ("variant", variant)],
+                            )
                         } else {
-                            name.to_string()
+                            series.to_string()
                         };
                         plot.line(Line::new(points).name(label));
                     }

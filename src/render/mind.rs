@@ -8,8 +8,10 @@ use super::lab::pane;
 use egui_macroquad::egui::{self, RichText};
 use steering_demos::app::{App, fixed};
 use steering_demos::layout::Rect;
+use steering_demos::sim::decl::SceneDecl;
 use steering_demos::sim::mind::{MOVE, Mind};
 use steering_demos::text::{fill as say, text};
+use steering_demos::words;
 
 /// The selected agent's mind: where it is, how it moves, every force on
 /// it and their sum before and after the cap, and its state in the lesson.
@@ -55,9 +57,9 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                         say("readout.speed-value", &[("speed", &speed), ("most", &most)]),
                     );
                     row(text("readout.mass"), fixed(mind.mass, 1));
-                    forces(&mut row, mind);
+                    forces(&mut row, mind, app.decl());
                     for (label, value) in scene.inspect(id) {
-                        row(label, value);
+                        row(words::readout(app.decl(), label).shown(), value);
                     }
                 });
         });
@@ -67,12 +69,12 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
 /// Every force, then the sum, the cap and what is left after it. A
 /// force of 1 on an agent of mass 1 changes its velocity by 1 px/tick in
 /// a tick: forces are in mass x px/tick².
-fn forces(row: &mut impl FnMut(&str, String), mind: &Mind) {
+fn forces(row: &mut impl FnMut(&str, String), mind: &Mind, decl: &SceneDecl) {
     row(text("readout.forces"), text("readout.forces-unit").into());
     let parts = mind.forces.iter().filter(|(name, _)| *name != "steering");
     for (name, force) in parts {
         row(
-            &say("readout.force", &[("name", name)]),
+            &say("readout.force", &[("name", &words::force(decl, name))]),
             fixed(force.length(), 3),
         );
     }
@@ -107,11 +109,11 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
     pane(ctx, "card", r, |ui| {
         let heading = say(
             "card.heading",
-            &[("title", &decl.title), ("variant", &app.variant())],
+            &[("title", &words::title(decl)), ("variant", &app.variant())],
         );
         ui.label(RichText::new(heading).strong());
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.label(card.idea);
+            ui.label(words::card(decl, app.setup().variant, card.idea).shown());
             ui.add_space(4.0);
             // The formula, a line each; with an agent selected, each line
             // again under it with the agent's numbers in (comments once).

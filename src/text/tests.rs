@@ -117,6 +117,47 @@ fn numbers_go_in_by_name() {
     assert_eq!(text("hud.separator"), "  |  ");
 }
 
+/// The drawing code and the window, each file with its text.
+fn drawing_code() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    sources(&root().join("src/render"), &mut files);
+    sources(&root().join("src/window"), &mut files);
+    let window = root().join("src/window.rs");
+    let window_text = std::fs::read_to_string(&window).unwrap();
+    files.push((window.display().to_string(), window_text));
+    files
+}
+
+/// A scene's words reach the screen through their keys (`crate::words`),
+/// never read straight from its declaration where they are drawn.
+#[test]
+fn scene_words_are_drawn_through_their_keys() {
+    const DECLARED: [&str; 9] = [
+        "decl.title",
+        "decl().title",
+        "scene.title",
+        ".lessons[",
+        ".roles",
+        "knob.doc",
+        "m.label()",
+        "meaning.label()",
+        "label(card.idea",
+    ];
+    let mut found = Vec::new();
+    for (path, text) in drawing_code() {
+        for (n, line) in without_tests(&text).lines().enumerate() {
+            if let Some(d) = DECLARED.iter().find(|d| line.contains(*d)) {
+                found.push(format!("{path}:{}: {d}", n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "drawn without a key:\n{}",
+        found.join("\n")
+    );
+}
+
 /// Drawing code draws words from the table: no literal with letters
 /// goes to a drawing or egui call, and render/ formats no words.
 #[test]
@@ -133,12 +174,7 @@ fn no_words_in_the_drawing_code() {
         "checkbox(",
         "format!(",
     ];
-    let mut files = Vec::new();
-    sources(&root().join("src/render"), &mut files);
-    sources(&root().join("src/window"), &mut files);
-    let window = root().join("src/window.rs");
-    let window_text = std::fs::read_to_string(&window).unwrap();
-    files.push((window.display().to_string(), window_text));
+    let files = drawing_code();
     let mut found = Vec::new();
     for (path, text) in &files {
         let code = without_tests(text);

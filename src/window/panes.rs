@@ -36,10 +36,14 @@ pub fn under(panes: &[(View, Rect)], mouse: glam::Vec2) -> View {
 /// A pane's name and its figure, in its top-left corner.
 pub fn label(view: &View, variant: &str, runner: &Runner, scale: f32) {
     let text = match runner.headline().first() {
-        Some((name, value)) => {
+        Some(&(name, value)) => {
             let value = steering_demos::sim::knobs::number((value * 100.0).round() / 100.0);
-            let args: [(&str, &dyn std::fmt::Display); 3] =
-                [("variant", &variant), ("figure", name), ("value", &value)];
+            let figure = steering_demos::words::series(runner.decl(), name);
+            let args: [(&str, &dyn std::fmt::Display); 3] = [
+                ("variant", &variant),
+                ("figure", &figure),
+                ("value", &value),
+            ];
             steering_demos::text::fill("pane.figure", &args)
         }
         None => variant.to_string(),

@@ -10,7 +10,8 @@
 //!   build, one per scene and two of the lab, under Xvfb
 //!   (`assets/screenshots/`).
 //! - `docs`: writes the files made from the declarations in `src/`
-//!   (demos.toml, the README's scene and controls tables) through the test that checks
+//!   (demos.toml, the README's scene and controls tables, src/text/scenes.en.txt)
+//!   through the tests that check
 //!   them, run with `STEERING_DEMOS_BLESS=1`.
 //! - `pin`: writes tests/pins.tsv, the checksums the tests pin every scene
 //!   and variant to, from headless runs of the release build (pin.rs).
@@ -33,7 +34,7 @@ const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   web    build the web page into target/web/ (index.html, the .wasm, the loaders)
-  docs   write demos.toml and the README's scene and controls tables from src/
+  docs   write demos.toml, the README's scene and controls tables and the scenes' words from src/
   screenshots  make the README's pictures from the release build (needs xvfb-run)
   pin    write tests/pins.tsv, every scene's pinned checksums, from the release build";
 
@@ -66,9 +67,9 @@ fn main() -> ExitCode {
 fn docs() -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     run(Command::new(&cargo)
-        .args(["test", "--quiet", "--lib", "docs::"])
+        .args(["test", "--quiet", "--lib", "--", "docs::", "words::"])
         .env("STEERING_DEMOS_BLESS", "1"))?;
-    println!("wrote demos.toml and the README's scene and controls tables");
+    println!("wrote demos.toml, the README's scene and controls tables and src/text/scenes.en.txt");
     Ok(())
 }
 
