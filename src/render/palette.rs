@@ -56,7 +56,7 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::Steering => rgb(0xc2185b),
         Meaning::Brake => rgb(0xd62828),
         Meaning::Avoidance => rgb(0x56b4e9),
-        Meaning::WallPush => rgb(0x8c564b),
+        Meaning::WallPush => rgb(0x6b4e16),
         Meaning::Separation => rgb(0x5e548e),
         Meaning::Ahead => rgb(0xf77f00),
         Meaning::WanderCircle => rgb(0x457b9d),
