@@ -107,7 +107,7 @@
 //!    [`sim::scene::Scene`]: four required methods (`steer`, `headline`,
 //!    `retune`, `card`) and, where the scene has something to say, the
 //!    provided ones (`settle`, `metrics`, `inspect`, `scenery`, drawing
-//!    hints, `neighbourhood`, `cell_order`).
+//!    hints, `neighborhood`, `cell_order`).
 //!
 //! Then add one row, the module's name, to the registry in
 //! `src/scenes/mod.rs`, at its end (the rows' order is the number keys').

@@ -217,7 +217,7 @@ fn reset_restarts_with_the_seed() {
 }
 
 #[test]
-fn agents_and_neighbour_search_in_the_doorway() {
+fn agents_and_neighbor_search_in_the_doorway() {
     let mut app = app_on("doorway");
     assert_eq!(app.apply(Action::Agents(1)).as_deref(), Some("agents 1060"));
     assert_eq!(app.scene().crowd().len(), 1060);

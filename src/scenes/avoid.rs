@@ -21,7 +21,7 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
-use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
+use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
@@ -313,9 +313,9 @@ impl Scene for AvoidScene {
         ]
     }
 
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+    fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {
         let at = crowd.positions()[i];
-        Some(Neighbourhood::around(
+        Some(Neighborhood::around(
             at,
             self.params.separation_radius,
             &self.neighbors,

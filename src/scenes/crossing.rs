@@ -38,7 +38,7 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
-use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
+use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::sum::ExactSum;
 use crate::steer::flock::{SeparationParams, separation};
@@ -477,9 +477,9 @@ impl Scene for CrossingScene {
         lines
     }
 
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+    fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {
         let at = crowd.positions()[i];
-        Some(Neighbourhood::around(at, self.reach(), &self.neighbors))
+        Some(Neighborhood::around(at, self.reach(), &self.neighbors))
     }
 
     fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {

@@ -35,7 +35,7 @@ use crate::steer::par::CHUNK;
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
 use crate::sim::decl::{Build, SceneDecl};
-use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
+use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::steer::avoid::Obstacle;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
@@ -468,12 +468,12 @@ impl Scene for DoorwayScene {
 
     /// Separation's circle around the agent; the query scans the box
     /// around it and the ahead point, where the queue looks too.
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+    fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {
         let (at, ahead) = (crowd.positions()[i], self.decisions[i].ahead);
         let reach = self.rules.near_radius;
-        Some(Neighbourhood {
+        Some(Neighborhood {
             scan: (at.min(ahead) - reach, at.max(ahead) + reach),
-            ..Neighbourhood::around(at, reach, &self.neighbors)
+            ..Neighborhood::around(at, reach, &self.neighbors)
         })
     }
 

@@ -21,7 +21,7 @@ use crate::steer::par::CHUNK;
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
 use crate::sim::decl::{Build, SceneDecl};
-use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene};
+use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::series::Series;
 use crate::steer::neighbors::{NeighborIndex, Neighbors, Runs};
 use crate::steer::sum::ExactSum;
@@ -77,7 +77,7 @@ struct Forces {
     alignment: Vec2,
     cohesion: Vec2,
     /// Boids within the neighbourhood radius.
-    neighbours: u32,
+    neighbors: u32,
 }
 
 #[derive(Clone)]
@@ -181,18 +181,18 @@ impl Scene for FlockScene {
             max_force) * alignment_weight";
         const COHESION: &str =
             "cohesion = truncate(seek(centre_of(neighbours)), max_force) * cohesion_weight";
-        const NEIGHBOURS: &str = "// neighbours: the boids within neighbor_radius";
+        const NEIGHBORS: &str = "// neighbours: the boids within neighbor_radius";
         match variant {
             Variant::Separation => Card {
                 idea: "Each boid sees only its neighbours. Separation alone pushes it away \
                     from the nearest: the boids spread out and drift apart.",
-                formula: &[NEIGHBOURS, SEPARATION, "steering = separation"],
+                formula: &[NEIGHBORS, SEPARATION, "steering = separation"],
             },
             Variant::Alignment => Card {
                 idea: "Alignment turns each boid toward the mean heading of its neighbours. \
                     With separation, neighbours soon fly the same way, in lanes.",
                 formula: &[
-                    NEIGHBOURS,
+                    NEIGHBORS,
                     SEPARATION,
                     ALIGNMENT,
                     "steering = separation + alignment",
@@ -202,7 +202,7 @@ impl Scene for FlockScene {
                 idea: "Three local rules and no leader: keep apart (separation), head the same \
                     way (alignment) and stay together (cohesion). Flocks form, split and merge.",
                 formula: &[
-                    NEIGHBOURS,
+                    NEIGHBORS,
                     SEPARATION,
                     ALIGNMENT,
                     COHESION,
@@ -311,7 +311,7 @@ impl Scene for FlockScene {
 
     fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
         // The three forces are the overlay's rows of the readout already.
-        vec![("neighbours", self.forces[i].neighbours.to_string())]
+        vec![("neighbours", self.forces[i].neighbors.to_string())]
     }
 
     fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
@@ -345,9 +345,9 @@ impl Scene for FlockScene {
         ]
     }
 
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+    fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {
         let at = crowd.positions()[i];
-        Some(Neighbourhood::around(at, self.params.neighbor_radius.max(self.params.separation_radius), &self.neighbors))
+        Some(Neighborhood::around(at, self.params.neighbor_radius.max(self.params.separation_radius), &self.neighbors))
     }
 
     fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {
@@ -379,7 +379,7 @@ impl FlockScene {
             o.vector(Meaning::Separation, pos, f.separation, s);
             o.vector(Meaning::Alignment, pos, f.alignment, s);
             o.vector(Meaning::Cohesion, pos, f.cohesion, s);
-            o.value("neighbours", f.neighbours);
+            o.value("neighbours", f.neighbors);
             if selected == Some(i) {
                 o.circle(Meaning::Neighborhood, pos, self.params.neighbor_radius);
             }

@@ -16,7 +16,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::mind::Card;
 use crate::sim::decl::{Build, SceneDecl};
-use crate::sim::scene::{Decide, Figures, Input, Neighbourhood, Scene, Setup, Spawn, WrongScene};
+use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Setup, Spawn, WrongScene};
 use crate::steer::par;
 use crate::steer::Limits;
 use crate::steer::flock::{Apart, separation_from};
@@ -324,9 +324,9 @@ impl Scene for LeaderScene {
         ]
     }
 
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+    fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {
         let at = crowd.positions()[i];
-        Some(Neighbourhood::around(at, self.params.separation_radius, &self.neighbors))
+        Some(Neighborhood::around(at, self.params.separation_radius, &self.neighbors))
     }
 
     fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {

@@ -36,7 +36,7 @@ use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::mind::Card;
 use crate::sim::scene::{
-    Decide, Figures, Input, Neighbourhood, Scene, Settle, Setup, Spawn, WrongScene,
+    Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene,
 };
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
@@ -446,10 +446,10 @@ impl Scene for PedestriansScene {
         }
     }
 
-    fn neighbourhood(&self, i: usize, crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+    fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {
         let at = crowd.positions()[i];
         (self.variant == Variant::Full)
-            .then(|| Neighbourhood::around(at, self.reach(), &self.neighbors))
+            .then(|| Neighborhood::around(at, self.reach(), &self.neighbors))
     }
 
     fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {

@@ -161,7 +161,7 @@ impl Runner {
             overlay_max_agents: self.settings.max_agents,
         };
         self.scene.steer(&mut steer, input);
-        self.looked = selected.and_then(|i| self.record_neighbourhood(i));
+        self.looked = selected.and_then(|i| self.record_neighborhood(i));
         self.mind = selected.map(|i| self.mind_of(i));
         self.previous.clear();
         self.previous.extend_from_slice(self.crowd.positions());
@@ -192,10 +192,10 @@ impl Runner {
     }
 
     /// Draws where agent `i`'s rule looked for neighbours, as the scene
-    /// says ([`Scene::neighbourhood`](super::scene::Scene::neighbourhood)):
+    /// says ([`Scene::neighborhood`](super::scene::Scene::neighbourhood)):
     /// its radius, the cells its query scanned, the neighbours it counted.
-    fn record_neighbourhood(&mut self, i: usize) -> Option<Looked> {
-        let n = self.scene.neighbourhood(i, &self.crowd)?;
+    fn record_neighborhood(&mut self, i: usize) -> Option<Looked> {
+        let n = self.scene.neighborhood(i, &self.crowd)?;
         let positions = self.crowd.positions();
         let o = &mut self.overlay;
         o.set_agent(u32::try_from(self.crowd.id(i)).ok());

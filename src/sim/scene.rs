@@ -244,7 +244,7 @@ pub trait Scene: Send + CloneScene {
     }
     /// Where agent `i`'s rule looked for neighbours in the tick just
     /// decided (crowd scenes), for the overlay of the selected agent.
-    fn neighbourhood(&self, _i: usize, _crowd: &Crowd) -> Option<Neighbourhood<'_>> {
+    fn neighborhood(&self, _i: usize, _crowd: &Crowd) -> Option<Neighborhood<'_>> {
         None
     }
     /// The cell size, in px, by which the runner keeps the crowd in cell
@@ -298,9 +298,9 @@ impl std::fmt::Display for WrongScene {
 }
 
 /// Where an agent's rule looked for neighbours in the tick just decided
-/// ([`Scene::neighbourhood`]): the circle it counted them in, the box its
+/// ([`Scene::neighborhood`]): the circle it counted them in, the box its
 /// query scanned, and the index it asked.
-pub struct Neighbourhood<'a> {
+pub struct Neighborhood<'a> {
     pub center: Vec2,
     pub radius: f32,
     /// The box the query scanned (the circle's, unless the rule looks
@@ -309,7 +309,7 @@ pub struct Neighbourhood<'a> {
     pub index: &'a Neighbors,
 }
 
-impl<'a> Neighbourhood<'a> {
+impl<'a> Neighborhood<'a> {
     /// Neighbours within `radius` of `center`, found in `index`.
     pub fn around(center: Vec2, radius: f32, index: &'a Neighbors) -> Self {
         Self {

@@ -11,15 +11,15 @@ use glam::Vec2;
 /// How far agent `position` moves this pass: for each neighbour nearer than
 /// `diameter` (centre to centre), half the overlap, straight away from it
 /// (the neighbour moves the other half). Summed exactly, so the order of
-/// `neighbours` is irrelevant; a neighbour exactly on the agent gives no
+/// `neighbors` is irrelevant; a neighbour exactly on the agent gives no
 /// direction and is skipped.
 pub fn contact_push(
     position: Vec2,
-    neighbours: impl IntoIterator<Item = Vec2>,
+    neighbors: impl IntoIterator<Item = Vec2>,
     diameter: f32,
 ) -> Vec2 {
     let mut sum = ExactSum::default();
-    for n in neighbours {
+    for n in neighbors {
         let away = position - n;
         let d = away.length();
         if d > 0.0 && d < diameter {

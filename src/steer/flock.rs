@@ -30,10 +30,10 @@ pub struct SeparationParams {
 /// any order.
 pub fn separation(
     position: Vec2,
-    neighbours: impl IntoIterator<Item = Vec2>,
+    neighbors: impl IntoIterator<Item = Vec2>,
     params: &SeparationParams,
 ) -> Vec2 {
-    let pushes: ExactSum = neighbours
+    let pushes: ExactSum = neighbors
         .into_iter()
         .map(|n| push_away(position - n, params.radius))
         .collect();
@@ -109,8 +109,8 @@ impl PairSum for Apart {
     }
 }
 
-/// [`push_away`] from up to four neighbours at once, `(slot, offset)`
-/// with `offset` = neighbour - agent, side by side ([`Lanes`]); lanes past
+/// [`push_away`] from up to four neighbors at once, `(slot, offset)`
+/// with `offset` = neighbor - agent, side by side ([`Lanes`]); lanes past
 /// them push nothing.
 pub fn pushes_away(four: &[(u32, Vec2)], radius: f32) -> [Vec2; 4] {
     let away = Lanes::gather(four.iter().map(|&(_, offset)| -offset), Vec2::ZERO);
@@ -118,7 +118,7 @@ pub fn pushes_away(four: &[(u32, Vec2)], radius: f32) -> [Vec2; 4] {
 }
 
 /// One neighbour's share of [`separation`] (before `max_separation`), for a
-/// neighbour at `away` = agent - neighbour: zero beyond `radius` or exactly
+/// neighbour at `away` = agent - neighbor: zero beyond `radius` or exactly
 /// on the agent. For one agent or four ([`Vector`]).
 pub fn push_away<V: Vector>(away: V, radius: f32) -> V {
     let d_sq = away.length_squared();
@@ -134,7 +134,7 @@ pub fn push_away<V: Vector>(away: V, radius: f32) -> V {
 /// What a boid sees of its neighbours within the neighbourhood radius:
 /// exact sums, so the neighbours may come in any order.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Neighbourhood {
+pub struct Neighborhood {
     pub count: u32,
     /// Sum of the neighbours' velocities.
     pub velocity_sum: ExactSum,
@@ -142,7 +142,7 @@ pub struct Neighbourhood {
     pub offset_sum: ExactSum,
 }
 
-impl Neighbourhood {
+impl Neighborhood {
     /// Adds a neighbour at `offset` from the boid, moving at `velocity`.
     #[inline]
     pub fn add(&mut self, offset: Vec2, velocity: Vec2) {
@@ -158,7 +158,7 @@ impl Neighbourhood {
     }
 
     /// Adds another neighbourhood's neighbours.
-    pub fn merge(&mut self, other: &Neighbourhood) {
+    pub fn merge(&mut self, other: &Neighborhood) {
         self.count += other.count;
         self.velocity_sum.merge(other.velocity_sum);
         self.offset_sum.merge(other.offset_sum);
@@ -243,7 +243,7 @@ mod tests {
     }
 
     #[test]
-    fn separation_without_neighbours_or_on_top_is_zero() {
+    fn separation_without_neighbors_or_on_top_is_zero() {
         assert_eq!(separation(Vec2::ZERO, [], &SEP), Vec2::ZERO);
         assert_eq!(
             separation(Vec2::ONE, [Vec2::ONE, Vec2::ONE], &SEP),
@@ -253,32 +253,31 @@ mod tests {
 
     #[test]
     fn alignment_turns_toward_the_mean_heading() {
-        let mut n = Neighbourhood::default();
+        let mut n = Neighborhood::default();
         n.add(Vec2::new(10.0, 0.0), Vec2::new(0.0, 2.0));
         n.add(Vec2::new(-10.0, 0.0), Vec2::new(0.0, 4.0));
-        let align =
-            |v, n: &Neighbourhood| alignment(v, n.velocity_sum.value(), n.count as f32, 3.0);
+        let align = |v, n: &Neighborhood| alignment(v, n.velocity_sum.value(), n.count as f32, 3.0);
         let f = align(Vec2::new(3.0, 0.0), &n);
         assert!((f - Vec2::new(-3.0, 3.0)).length() < 1e-5);
         // Opposite headings cancel: no opinion, not NaN.
-        let mut opposed = Neighbourhood::default();
+        let mut opposed = Neighborhood::default();
         opposed.add(Vec2::X, Vec2::X);
         opposed.add(-Vec2::X, -Vec2::X);
         assert_eq!(align(Vec2::Y, &opposed), Vec2::ZERO);
-        assert_eq!(align(Vec2::Y, &Neighbourhood::default()), Vec2::ZERO);
+        assert_eq!(align(Vec2::Y, &Neighborhood::default()), Vec2::ZERO);
     }
 
     #[test]
     fn cohesion_seeks_the_mean_position() {
-        let mut n = Neighbourhood::default();
+        let mut n = Neighborhood::default();
         n.add(Vec2::new(10.0, 0.0), Vec2::ZERO);
         n.add(Vec2::new(10.0, 20.0), Vec2::ZERO);
         // Centre at (10, 10) from the boid: seek it at full speed from rest.
         let cohere =
-            |p, v, n: &Neighbourhood| cohesion(p, v, n.offset_sum.value(), n.count as f32, 3.0);
+            |p, v, n: &Neighborhood| cohesion(p, v, n.offset_sum.value(), n.count as f32, 3.0);
         let f = cohere(Vec2::ZERO, Vec2::ZERO, &n);
         assert!((f - Vec2::new(1.0, 1.0).normalize() * 3.0).length() < 1e-5);
-        let none = cohere(Vec2::ONE, Vec2::ONE, &Neighbourhood::default());
+        let none = cohere(Vec2::ONE, Vec2::ONE, &Neighborhood::default());
         assert_eq!(none, Vec2::ZERO, "no neighbours: zero, not NaN");
     }
 }

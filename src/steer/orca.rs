@@ -92,7 +92,7 @@ pub struct Scratch {
     pub projected: Vec<Line>,
 }
 
-/// The ORCA half-planes `me` gets from each of its `neighbours`, one per
+/// The ORCA half-planes `me` gets from each of its `neighbors`, one per
 /// neighbour in their order, into `lines` (cleared first).
 ///
 /// Each half-plane takes half of the velocity change that avoids a collision
@@ -100,7 +100,7 @@ pub struct Scratch {
 /// overlapping are asked to separate within `time_step` ticks.
 pub fn orca_lines(
     me: Body,
-    neighbours: impl IntoIterator<Item = Body>,
+    neighbors: impl IntoIterator<Item = Body>,
     time_horizon: f32,
     time_step: f32,
     lines: &mut Vec<Line>,
@@ -109,7 +109,7 @@ pub fn orca_lines(
     let inv_time_horizon = 1.0 / time_horizon.max(MIN_TIME);
     let inv_time_step = 1.0 / time_step.max(MIN_TIME);
     lines.extend(
-        neighbours
+        neighbors
             .into_iter()
             .map(|other| orca_line(me, other, inv_time_horizon, inv_time_step)),
     );
@@ -208,20 +208,20 @@ pub fn solve(lines: &[Line], max_speed: f32, preferred: Vec2, projected: &mut Ve
     }
 }
 
-/// `me`'s new velocity among its `neighbours` (nearest first, as RVO2 gives
+/// `me`'s new velocity among its `neighbors` (nearest first, as RVO2 gives
 /// them), wanting `preferred`: [`orca_lines`] then [`solve`], RVO2's
 /// `computeNewVelocity` without obstacles. The lines are left in
 /// `scratch.lines`.
 pub fn new_velocity(
     me: Body,
-    neighbours: impl IntoIterator<Item = Body>,
+    neighbors: impl IntoIterator<Item = Body>,
     preferred: Vec2,
     max_speed: f32,
     time_horizon: f32,
     time_step: f32,
     scratch: &mut Scratch,
 ) -> Vec2 {
-    orca_lines(me, neighbours, time_horizon, time_step, &mut scratch.lines);
+    orca_lines(me, neighbors, time_horizon, time_step, &mut scratch.lines);
     solve(&scratch.lines, max_speed, preferred, &mut scratch.projected)
 }
 

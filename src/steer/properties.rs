@@ -108,10 +108,10 @@ proptest! {
     fn separation_queue_leader((pos, vel, limits, mass) in agent(),
                                others in prop::collection::vec(vec2(), 0..8), stacked in 0usize..3,
                                leader in vec2(), leader_vel in vec2(), ahead in any::<bool>(), crowded in any::<bool>()) {
-        let mut neighbours = others;
-        neighbours.extend(std::iter::repeat_n(pos, stacked));
+        let mut neighbors = others;
+        neighbors.extend(std::iter::repeat_n(pos, stacked));
         let sep = SeparationParams { radius: 30.0, max_separation: 2.0 };
-        let push = separation(pos, neighbours.iter().copied(), &sep);
+        let push = separation(pos, neighbors.iter().copied(), &sep);
         prop_assert!(push.is_finite());
         let qp = QueueParams { max_queue_ahead: 30.0, max_queue_radius: 30.0, slow_factor: 0.5, brake_factor: 0.8, hard_stop_factor: 0.3 };
         let steering = seek(pos, vel, leader, limits.max_speed);

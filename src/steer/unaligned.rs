@@ -214,7 +214,7 @@ mod tests {
     }
 
     #[test]
-    fn touching_neighbours_are_sidestepped_not_braked_for() {
+    fn touching_neighbors_are_sidestepped_not_braked_for() {
         let me = mover(0.0, 0.0, 1.0, 0.0);
         // Touching, ahead and to the right: pushed left only, not back.
         let others = [mover(3.0, 4.0, 0.0, 0.0), mover(30.0, 0.0, 0.0, 0.0)];

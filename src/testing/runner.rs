@@ -222,7 +222,7 @@ fn every_look_a_scene_draws_is_named_in_its_role_legend() {
 /// those within the radius, found in the cells drawn (the grid) or among
 /// all (brute force), in every crowd scene.
 #[test]
-fn the_selected_agents_neighbourhood_is_what_its_query_found() {
+fn the_selected_agents_neighborhood_is_what_its_query_found() {
     use crate::steer::neighbors::NeighborMode;
     for scene in ["avoid", "doorway", "leader", "flock", "crossing", "manager"] {
         for mode in [NeighborMode::Grid, NeighborMode::Brute] {

@@ -15,7 +15,7 @@ use glam::{BVec4, UVec4, Vec2, Vec4};
 /// lane by lane: kept between ticks, so that a tick allocates nothing.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Seen {
-    /// Lane `l`'s neighbours are the first `listed[l]` of `near[l]` (the
+    /// Lane `l`'s neighbors are the first `listed[l]` of `near[l]` (the
     /// list runs longer: room for a whole run of cells).
     near: [Vec<Near>; GROUP],
     listed: [usize; GROUP],

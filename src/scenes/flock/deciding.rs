@@ -77,7 +77,7 @@ pub(super) fn decide_four(
     let mut forces = [Forces::default(); 4];
     for (l, f) in forces.iter_mut().enumerate().take(boids) {
         *f = Forces {
-            neighbours: seen[l].near.count,
+            neighbors: seen[l].near.count,
             separation: separation.get(l),
             alignment: alignment.get(l),
             cohesion: cohesion.get(l),
@@ -106,7 +106,7 @@ mod tests {
             variant,
         );
         Forces {
-            neighbours: near.count,
+            neighbors: near.count,
             separation,
             alignment,
             cohesion,
@@ -163,7 +163,7 @@ mod tests {
                 prop_assert_eq!(bits(four[l].separation), bits(one.separation));
                 prop_assert_eq!(bits(four[l].alignment), bits(one.alignment));
                 prop_assert_eq!(bits(four[l].cohesion), bits(one.cohesion));
-                prop_assert_eq!(four[l].neighbours, one.neighbours);
+                prop_assert_eq!(four[l].neighbors, one.neighbors);
             }
         }
     }

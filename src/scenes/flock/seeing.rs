@@ -3,7 +3,7 @@
 //! near an edge sees across it.
 
 use crate::sim::crowd::Agent;
-use crate::steer::flock::Neighbourhood;
+use crate::steer::flock::Neighborhood;
 use crate::steer::flock::push_away;
 use crate::steer::neighbors::{MemoryOrder, NeighborIndex, PairSum, Run};
 use crate::steer::sum::ExactSum;
@@ -13,7 +13,7 @@ use glam::Vec2;
 /// split between the pairs it meets and the images it sees across edges.
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Seen {
-    pub(super) near: Neighbourhood,
+    pub(super) near: Neighborhood,
     pub(super) pushes: ExactSum,
 }
 
