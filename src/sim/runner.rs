@@ -192,7 +192,7 @@ impl Runner {
     }
 
     /// Draws where agent `i`'s rule looked for neighbours, as the scene
-    /// says ([`Scene::neighborhood`](super::scene::Scene::neighbourhood)):
+    /// says ([`Scene::neighborhood`](super::scene::Scene::neighborhood)):
     /// its radius, the cells its query scanned, the neighbours it counted.
     fn record_neighborhood(&mut self, i: usize) -> Option<Looked> {
         let n = self.scene.neighborhood(i, &self.crowd)?;
