@@ -167,7 +167,8 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         TEXT_DIM,
     );
 
-    // No "5/15": a new scene would change every other scene's picture.
+    // The scene's place in the list is not shown: a new scene would
+    // change every other scene's picture.
     // The title and the variant are drawn apart (in two colours), the
     // separator between them; a cut title keeps it.
     let room = r.w - status_w - 3.0 * MARGIN;

@@ -1,10 +1,11 @@
 //! The one list of scenes, in the order the app shows them: [`SCENES`](super::SCENES).
-//! Scene switching, the number keys, the HUD's "3/8", the help, the
+//! Scene switching, the number keys, the panel's picker, the help, the
 //! command line, demos.toml and the headless runner all read it.
 //!
-//! Adding a scene is one new file under `src/scenes/` and one row in the
-//! `registry!` list in `scenes/mod.rs` (the row also
-//! declares the file's module).
+//! Adding a scene is one new file under `src/scenes/` and one row, the
+//! module's name, at the end of the `registry!` list in `scenes/mod.rs`
+//! (the row also declares the file's module); the crate docs' recipe
+//! says the rest.
 
 pub use crate::sim::decl::SceneDecl;
 
