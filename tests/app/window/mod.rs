@@ -25,13 +25,12 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use steering_demos::config::Config;
 use support::{
-    AGENT, ONE_AT_A_TIME, PATH_DISC, Reaper, SCREEN, VELOCITY, centroid, count, drain, launch,
-    region, screen_of, start_xvfb,
+    AGENT, PATH_DISC, Reaper, SCREEN, VELOCITY, centroid, count, drain, launch, region, screen_of,
+    start_xvfb,
 };
 
 #[test]
 fn the_window_as_a_person_uses_it() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((mut reaper, s)) = launch(&["--scene", "doorway"], "scene doorway", SCREEN) else {
         return;
     };
@@ -179,7 +178,6 @@ fn the_window_as_a_person_uses_it() {
 
 #[test]
 fn the_lab_as_a_person_uses_it() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", (1920, 1080)) else {
         return;
     };
@@ -363,7 +361,6 @@ fn the_lab_as_a_person_uses_it() {
 /// it, and a restart knob restarted the scene), so no knob event comes.
 #[test]
 fn opening_the_panel_changes_no_knob_in_any_scene() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", (1280, 800)) else {
         return;
     };
@@ -407,7 +404,6 @@ fn opening_the_panel_changes_no_knob_in_any_scene() {
 /// says so: "frames N: ..." (it used to report one frame fewer).
 #[test]
 fn a_screenshot_run_renders_and_reports_the_frames_asked_for() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if !crate::skip::XVFB.met() {
         return;
     }
@@ -435,7 +431,6 @@ fn a_screenshot_run_renders_and_reports_the_frames_asked_for() {
 /// than at the mouse, which stands still mid-window.
 #[test]
 fn before_the_mouse_moves_the_scripted_pointer_leads() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
         return;
     };

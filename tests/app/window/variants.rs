@@ -1,7 +1,7 @@
 //! Every scene and every variant, visited as a person does (number keys,
 //! Tab, V) and photographed.
 
-use super::support::{ONE_AT_A_TIME, PAPER, SCREEN, count, launch};
+use super::support::{PAPER, SCREEN, count, launch};
 use steering_demos::config::Config;
 
 /// Each variant the window says it started is the one it runs: paused,
@@ -13,7 +13,6 @@ use steering_demos::config::Config;
 /// machine the window's run and the headless one part.)
 #[test]
 fn every_variant_runs_what_it_says_and_is_drawn() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
         return;
     };
