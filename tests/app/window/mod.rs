@@ -255,11 +255,25 @@ fn the_lab_as_a_person_uses_it() {
     let scenes = steering_demos::scenes::SCENES;
     let row = |n: usize| (122 + 21 * (n - 1)).to_string();
     for (scene, name) in [(scenes.len(), scenes[scenes.len() - 1].name), (1, "seek")] {
+        let closed = s.photo("lab-picker-closed");
         s.tool(
             "xdotool",
             &["mousemove", "--window", &w, "958", "97", "click", "1"],
         );
-        std::thread::sleep(Duration::from_millis(500));
+        // The list is open once the row to pick is drawn (a busy machine's
+        // frames come late): its place changed.
+        let y: u32 = row(scene).parse().unwrap();
+        let opened = |img: &RgbaImage| {
+            (img.enumerate_pixels())
+                .filter(|(x, py, p)| {
+                    (900..1016).contains(x)
+                        && (y - 8..y + 8).contains(py)
+                        && *p != closed.get_pixel(*x, *py)
+                })
+                .count()
+                > 100
+        };
+        s.photo_until("lab-picker-open", opened);
         s.tool(
             "xdotool",
             &[
