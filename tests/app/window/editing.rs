@@ -3,7 +3,7 @@
 //! agents.
 
 use super::editing_support::{blob, close, near, node_at, numbers, world_per_px};
-use super::support::{AGENT, ONE_AT_A_TIME, PATH_DISC, SCREEN, centroid, launch, screen_of};
+use super::support::{AGENT, PATH_DISC, SCREEN, centroid, launch, screen_of};
 use image::RgbaImage;
 
 /// Patrol's path, as a person edits it: a node dragged lands where it was
@@ -12,7 +12,6 @@ use image::RgbaImage;
 /// moved node; and a path keeps two nodes whatever X is pressed on.
 #[test]
 fn patrol_nodes_drag_add_remove_and_stay_through_a_restart() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "patrol"], "scene patrol", SCREEN) else {
         return;
     };
@@ -119,7 +118,6 @@ fn patrol_nodes_drag_add_remove_and_stay_through_a_restart() {
 /// before an agent standing on it; further off it is a click on the stage.
 #[test]
 fn a_press_picks_a_path_node_within_12_px_and_before_an_agent() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "patrol"], "scene patrol", SCREEN) else {
         return;
     };
@@ -171,7 +169,6 @@ fn a_press_picks_a_path_node_within_12_px_and_before_an_agent() {
 /// the last agent of the crowd stays.
 #[test]
 fn agents_are_added_dragged_and_removed_at_the_pointer() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
         return;
     };

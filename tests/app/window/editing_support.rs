@@ -162,10 +162,15 @@ pub(crate) fn decode(path: &Path) -> Clip {
 }
 
 /// A recording made with F9, about 1.5 s of wall time: its clip, the
-/// frames the `clip` line says, and the seconds between the two lines.
+/// frames the `clip` line says, and the seconds from the `recording`
+/// line to the second F9 sent (`stopped`) and to the `clip` line
+/// (`seconds`): the recording ended between the two, at the first frame
+/// after the key (a slow window's frame, and the encoder catching up,
+/// come between them on a busy machine).
 pub(crate) struct F9Clip {
     pub(crate) clip: Clip,
     pub(crate) frames: usize,
+    pub(crate) stopped: f64,
     pub(crate) seconds: f64,
 }
 
@@ -196,6 +201,7 @@ pub(crate) fn record_with_f9(name: &str, args: &[&str]) -> Option<F9Clip> {
     assert_eq!(path.extension(), Some(OsStr::new("gif")), "{line}");
     std::thread::sleep(Duration::from_millis(1000));
     let during = s.shot(&format!("{name}-during"));
+    let stopped = started.elapsed().as_secs_f64();
     s.key("F9");
     let line = s.expect_prefix("clip ");
     let seconds = started.elapsed().as_secs_f64();
@@ -230,6 +236,7 @@ pub(crate) fn record_with_f9(name: &str, args: &[&str]) -> Option<F9Clip> {
     Some(F9Clip {
         clip,
         frames,
+        stopped,
         seconds,
     })
 }

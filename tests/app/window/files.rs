@@ -4,7 +4,7 @@
 use super::editing_support::{
     WALL, decode, display, fresh_dir, listing, record_with_f9, run, stage_rect,
 };
-use super::support::{ONE_AT_A_TIME, Reaper, SCREEN, count, launch_with_env, read_back_block};
+use super::support::{Reaper, SCREEN, count, launch_with_env, read_back_block};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use steering_demos::layout::Rect;
@@ -14,7 +14,6 @@ use steering_demos::layout::Rect;
 /// a second (never more).
 #[test]
 fn f9_records_the_window_into_a_clip() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some(f9) = record_with_f9("f9-clip", &[]) else {
         return;
     };
@@ -27,18 +26,25 @@ fn f9_records_the_window_into_a_clip() {
 }
 
 /// An F9 clip keeps time when the window draws fewer than 30 frames a
-/// second (here a crowd of 500,000: about 9): it lasts as long as the
-/// recording did.
+/// second (here a crowd of 200,000, a few frames a second in a software
+/// X server): it lasts as long as the recording did, from the frame that
+/// started it to the last one before the second F9 was seen, so about
+/// until that key was sent and no longer than until the `clip` line came
+/// (a clip of one GIF frame a drawn frame would last a third of that).
 #[test]
 fn an_f9_clip_of_a_slow_window_keeps_time() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some(f9) = record_with_f9("f9-slow", &["--agents", "500000"]) else {
+    let Some(f9) = record_with_f9("f9-slow", &["--agents", "200000"]) else {
         return;
     };
-    let (lasts, seconds) = (f64::from(f9.clip.hundredths) / 100.0, f9.seconds);
+    let lasts = f64::from(f9.clip.hundredths) / 100.0;
+    // Short of the key by at most the slow window's last frame (the one
+    // drawn before the key was seen), long by a clip frame's rounding.
+    let (frame, rounding) = (0.5, 0.15);
     assert!(
-        (lasts - seconds).abs() <= 0.15 + 0.1 * seconds,
-        "{seconds:.2} s recorded: {} frames, lasting {lasts:.2} s",
+        (f9.stopped - frame..=f9.seconds + rounding).contains(&lasts),
+        "{:.2} s to the second F9, {:.2} s to the clip line: {} frames, lasting {lasts:.2} s",
+        f9.stopped,
+        f9.seconds,
         f9.frames
     );
 }
@@ -48,7 +54,6 @@ fn an_f9_clip_of_a_slow_window_keeps_time() {
 /// and exit code 2, and nothing is written.
 #[test]
 fn record_writes_a_clip_of_simulated_time_and_refuses_what_it_cannot_write() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut reaper = Reaper(Vec::new());
     let Some(display) = display(&mut reaper) else {
         return;
@@ -108,7 +113,6 @@ fn record_writes_a_clip_of_simulated_time_and_refuses_what_it_cannot_write() {
 /// shipped one; an unknown name is refused.
 #[test]
 fn presets_start_save_and_list() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let config = fresh_dir("editing-config");
     // A person's broken preset, which the list shows as refused.
     let own = config.join("steering-demos/presets");
@@ -158,13 +162,18 @@ fn presets_start_save_and_list() {
         let r = stage_rect();
         let panel = Rect::new(right, r.y, SCREEN.0 as f32 - right, r.h);
         let text = read_back_block(&s, "preset-panel-open", panel);
+        // Spaces aside: OCR sometimes reads one after a dot or a dash.
+        let bare = |t: &str| t.split_whitespace().collect::<String>();
         for listed in [
             name.as_str(),
             "doorway-orderly-queue",
             "refused",
             "mine.toml",
         ] {
-            assert!(text.contains(listed), "{listed} in the panel: {text:?}");
+            assert!(
+                bare(&text).contains(listed),
+                "{listed} in the panel: {text:?}"
+            );
         }
     }
 
@@ -214,7 +223,6 @@ fn presets_start_save_and_list() {
 /// window draws (here a crowd of 500,000: about 9 frames a second).
 #[test]
 fn a_quick_ctrl_s_saves_a_preset_in_a_slow_window() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let config = fresh_dir("editing-config-quick");
     let env = [("XDG_CONFIG_HOME", config.as_os_str())];
     let args = ["--scene", "doorway", "--agents", "500000"];
@@ -230,7 +238,6 @@ fn a_quick_ctrl_s_saves_a_preset_in_a_slow_window() {
 /// already there under the first name is never replaced.
 #[test]
 fn two_screenshots_in_one_second_are_two_files() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let pictures = fresh_dir("editing-f12");
     let env = [("XDG_PICTURES_DIR", pictures.as_os_str())];
     let Some((_reaper, s)) = launch_with_env(&["--scene", "seek"], "scene seek", SCREEN, &env)

@@ -1,6 +1,6 @@
 //! The window's words read back with OCR, as a learner reads them.
 
-use super::support::{ONE_AT_A_TIME, SCREEN, launch, read_back, read_back_block};
+use super::support::{SCREEN, launch, read_back, read_back_block};
 use std::time::Duration;
 use steering_demos::layout::{Layout, Open};
 
@@ -8,7 +8,6 @@ use steering_demos::layout::{Layout, Open};
 /// the footer keeps "H: help", in a large window and in the smallest.
 #[test]
 fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if !crate::skip::OCR.met() {
         return;
     }

@@ -1,7 +1,7 @@
 //! Going back and forth in time while paused, in the window.
 
 use super::editing_support::{TRACK, near, numbers, stage_differs, stage_rect};
-use super::support::{ONE_AT_A_TIME, SCREEN, drain, launch, read_back};
+use super::support::{SCREEN, drain, launch, read_back};
 use std::time::Duration;
 use steering_demos::layout::Rect;
 
@@ -11,7 +11,6 @@ use steering_demos::layout::Rect;
 /// paused, with the tick; Space resumes from the past, dropping the rest.
 #[test]
 fn rewinding_and_replaying_gives_back_the_same_picture() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "doorway"], "scene doorway", SCREEN) else {
         return;
     };
@@ -101,7 +100,6 @@ fn rewinding_and_replaying_gives_back_the_same_picture() {
 /// says so, as every action that takes effect does.
 #[test]
 fn going_a_second_on_while_running_says_it_paused() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let Some((_reaper, s)) = launch(&["--scene", "doorway"], "scene doorway", SCREEN) else {
         return;
     };

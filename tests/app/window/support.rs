@@ -8,7 +8,7 @@
 
 use image::RgbaImage;
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
@@ -46,59 +46,28 @@ impl Drop for Reaper {
     }
 }
 
-/// Whether X display `n` is in use: its lock file names a live process.
-/// A server that was killed outright leaves its lock and socket behind:
-/// those are removed, and the display is free again.
-fn display_taken(n: u32) -> bool {
-    let (lock, socket) = (format!("/tmp/.X{n}-lock"), format!("/tmp/.X11-unix/X{n}"));
-    if !Path::new(&lock).exists() {
-        // A socket without a lock: someone's, or a mystery; not ours.
-        return Path::new(&socket).exists();
-    }
-    let pid = std::fs::read_to_string(&lock).ok();
-    let pid = pid.and_then(|t| t.trim().parse::<u32>().ok());
-    let alive = |pid| Path::new(&format!("/proc/{pid}")).exists();
-    // Without /proc (not Linux) there is no telling: taken.
-    if !Path::new("/proc/self").exists() || pid.is_none_or(alive) {
-        return true;
-    }
-    let gone = |path: &str| !Path::new(path).exists() || std::fs::remove_file(path).is_ok();
-    !(gone(&socket) && gone(&lock))
-}
-
-/// A private X server on a free display.
+/// A private X server: Xvfb picks a free display itself (`-displayfd`:
+/// it takes the first whose lock it can create, stale locks included,
+/// and writes its number once it listens), so tests running side by
+/// side, in this process or another, never share one.
 pub(crate) fn start_xvfb(reaper: &mut Reaper, screen: (u32, u32)) -> String {
-    let base = 100 + std::process::id() % 700;
-    for n in base..base + 50 {
-        if display_taken(n) {
-            continue;
-        }
-        let size = format!("{}x{}x24", screen.0, screen.1);
-        let mut child = Command::new("Xvfb")
-            .args([&format!(":{n}"), "-screen", "0", &size, "-nolisten", "tcp"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb starts");
-        let socket = format!("/tmp/.X11-unix/X{n}");
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while Instant::now() < deadline {
-            if Path::new(&socket).exists() {
-                reaper.0.push(child);
-                return format!(":{n}");
-            }
-            // Taken meanwhile (another test run): the next one.
-            if !matches!(child.try_wait(), Ok(None)) {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        if matches!(child.try_wait(), Ok(None)) {
-            reaper.0.push(child);
-            panic!("Xvfb did not start on :{n}");
-        }
-    }
-    panic!("no free X display");
+    let size = format!("{}x{}x24", screen.0, screen.1);
+    let mut child = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", &size, "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb starts");
+    let stdout = child.stdout.take().unwrap();
+    reaper.0.push(child);
+    // Blocks until the server listens, or ends (end of file) if it fails.
+    let (mut reader, mut line) = (BufReader::new(stdout), String::new());
+    let _ = reader.read_line(&mut line);
+    // The pipe stays open while the server lives (a write to a closed
+    // one would end it).
+    std::thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
+    let n: u32 = (line.trim().parse()).unwrap_or_else(|_| panic!("Xvfb gave no display: {line:?}"));
+    format!(":{n}")
 }
 
 pub(crate) struct Session {
@@ -274,9 +243,6 @@ pub(crate) fn region(img: &RgbaImage, y0: u32, y1: u32) -> Vec<u8> {
     img.as_raw()[y0 as usize * w..y1 as usize * w].to_vec()
 }
 
-/// Tests take turns: each starts its own X server on a free display.
-pub(crate) static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 /// The app in a fresh X server, with `args`, printing its events; `None`
 /// (the test says it was skipped) without Xvfb, xdotool or import, which
 /// under CI is a failure.
@@ -301,7 +267,17 @@ pub(crate) fn launch_with_env(
     }
     let mut reaper = Reaper(Vec::new());
     let display = start_xvfb(&mut reaper, screen);
-    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-test");
+    // A folder a test: tests run side by side, and their pictures share
+    // names. Libtest names its threads after their tests; a test on the
+    // main thread (nextest's, one a process) is named by its display.
+    let thread = std::thread::current();
+    let test = (thread.name()).filter(|n| *n != "main").map_or_else(
+        || format!("display-{}", &display[1..]),
+        |n| n.replace("::", "-"),
+    );
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("window-test")
+        .join(test);
     std::fs::create_dir_all(&shots).unwrap();
 
     let mut app = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
@@ -426,6 +402,9 @@ pub(crate) fn ocr(
     );
     let text = Command::new("tesseract")
         .args([out.to_str().unwrap(), "-", "--psm", psm])
+        // One thread: its OpenMP threads spin waiting for each other, which
+        // on a busy machine made each strip take seconds instead of a blink.
+        .env("OMP_THREAD_LIMIT", "1")
         .output()
         .expect("tesseract runs");
     String::from_utf8_lossy(&text.stdout).into_owned()

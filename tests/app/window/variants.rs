@@ -1,7 +1,7 @@
 //! Every scene and every variant, visited as a person does (number keys,
 //! Tab, V) and photographed.
 
-use super::support::{ONE_AT_A_TIME, PAPER, SCREEN, count, launch};
+use super::support::{PAPER, SCREEN, count, launch};
 use steering_demos::config::Config;
 
 /// Each variant the window says it started is the one it runs: paused,
@@ -12,16 +12,32 @@ use steering_demos::config::Config;
 /// runs several ticks gives them one scripted pointer, so on a loaded
 /// machine the window's run and the headless one part.)
 #[test]
-fn every_variant_runs_what_it_says_and_is_drawn() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
+fn every_variant_of_the_first_scenes_runs_what_it_says_and_is_drawn() {
+    visit_variants(0..HALF);
+}
+
+/// The same, for the second half of the scenes.
+#[test]
+fn every_variant_of_the_last_scenes_runs_what_it_says_and_is_drawn() {
+    visit_variants(HALF..Config::embedded().scenes.len());
+}
+
+/// The scenes are visited in two halves, each in a window of its own,
+/// so that the two run side by side.
+pub(crate) const HALF: usize = 8;
+
+fn visit_variants(scenes: std::ops::Range<usize>) {
+    let config = Config::embedded();
+    let first = config.scenes[scenes.start].name();
+    let Some((_reaper, s)) = launch(&["--scene", first], &format!("scene {first}"), SCREEN) else {
         return;
     };
+    s.expect_node_lines(first);
     s.wait_drawn();
-    let config = Config::embedded();
-    for (i, scene) in config.scenes.iter().enumerate() {
+    for i in scenes.clone() {
+        let scene = &config.scenes[i];
         let name = scene.name();
-        if i > 0 {
+        if i > scenes.start {
             // Digits reach the first ten; Tab the next one on.
             let key = if i < 10 {
                 ((i + 1) % 10).to_string()
