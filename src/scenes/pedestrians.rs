@@ -330,23 +330,26 @@ impl Scene for PedestriansScene {
 
     fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let crowd = ctx.crowd;
-        let p = self.params.clone();
+        // The knobs this loop reads, copied: the parameters hold the
+        // path's nodes and the obstacles, and a clone a tick allocates.
+        let p = &self.params;
         let limits = Limits {
             max_speed: p.max_speed,
             max_force: p.max_force,
         };
+        let (walk_force, path_weight, path_radius) = (p.walk_force, p.path_weight, p.path_radius);
+        let look = (p.look_ahead, p.ahead);
         self.neighbors.rebuild(crowd.positions());
         for i in 0..crowd.len() {
             let (pos, vel) = (crowd.positions()[i], crowd.velocities()[i]);
-            let walk = vel.normalize_or_zero() * p.walk_force;
-            let look = (p.look_ahead, p.ahead);
+            let walk = vel.normalize_or_zero() * walk_force;
             let projection = follow_by_projection_directed(
                 pos,
                 vel,
                 self.path(),
-                p.path_radius,
+                path_radius,
                 look,
-                p.max_speed,
+                limits.max_speed,
                 self.forward[i],
             );
             let (rule, force) = match self.variant {
@@ -354,7 +357,7 @@ impl Scene for PedestriansScene {
                 Variant::Path => (Rule::Path, Vec2::ZERO),
             };
             let force = match rule {
-                Rule::Path => projection.force * p.path_weight,
+                Rule::Path => projection.force * path_weight,
                 _ => force,
             };
             self.decided[i] = Some(Decided {
