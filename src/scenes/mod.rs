@@ -99,6 +99,29 @@ pub fn round_obstacles(list: &[[f32; 3]]) -> Vec<Obstacle> {
         .collect()
 }
 
+/// A path's `nodes` (a scene's `nodes` parameter): at least `at_least`
+/// of them, every one on the `stage`.
+pub fn check_nodes(nodes: &[[f32; 2]], at_least: usize, stage: Vec2) -> Result<(), Invalid> {
+    if nodes.len() < at_least {
+        return Err(Invalid::new(
+            "params.nodes",
+            format!("needs at least {at_least} nodes (got {})", nodes.len()),
+        ));
+    }
+    if let Some((i, [x, y])) =
+        (nodes.iter().enumerate()).find(|(_, n)| !on_stage(Vec2::from(**n), stage))
+    {
+        return Err(Invalid::new(
+            "params.nodes",
+            format!(
+                "node {i} must lie on the stage: x from 0 to {}, y from 0 to {} (got {x:?}, {y:?})",
+                stage.x, stage.y
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Every centre on the `stage`, every radius above 0 and at most the
 /// stage's larger side.
 pub fn check_round_obstacles(list: &[[f32; 3]], stage: Vec2) -> Result<(), Invalid> {

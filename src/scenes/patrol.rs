@@ -60,24 +60,7 @@ crate::params! {
 }
 
 fn check_nodes(p: &PatrolParams, stage: Vec2) -> Result<(), Invalid> {
-    if p.nodes.len() < 2 {
-        return Err(Invalid::new(
-            "params.nodes",
-            format!("needs at least 2 nodes (got {})", p.nodes.len()),
-        ));
-    }
-    if let Some((i, [x, y])) = (p.nodes.iter().enumerate())
-        .find(|(_, n)| !super::on_stage(Vec2::from(**n), stage))
-    {
-        return Err(Invalid::new(
-            "params.nodes",
-            format!(
-                "node {i} must lie on the stage: x from 0 to {}, y from 0 to {} (got {x:?}, {y:?})",
-                stage.x, stage.y
-            ),
-        ));
-    }
-    Ok(())
+    super::check_nodes(&p.nodes, 2, stage)
 }
 
 crate::variants! {

@@ -104,23 +104,8 @@ crate::params! {
 }
 
 fn check_pedestrians(p: &PedestriansParams, stage: Vec2) -> Result<(), Invalid> {
-    if p.nodes.len() < 3 {
-        return Err(Invalid::new(
-            "params.nodes",
-            format!("a loop needs at least 3 nodes (got {})", p.nodes.len()),
-        ));
-    }
-    if let Some((i, [x, y])) = (p.nodes.iter().enumerate())
-        .find(|(_, n)| !super::on_stage(Vec2::from(**n), stage))
-    {
-        return Err(Invalid::new(
-            "params.nodes",
-            format!(
-                "node {i} must lie on the stage: x from 0 to {}, y from 0 to {} (got {x:?}, {y:?})",
-                stage.x, stage.y
-            ),
-        ));
-    }
+    // A loop: three nodes at the least.
+    super::check_nodes(&p.nodes, 3, stage)?;
     check_round_obstacles(&p.obstacles, stage)
 }
 
