@@ -182,6 +182,8 @@ fn the_lab_as_a_person_uses_it() {
         return;
     };
     let w = s.window.clone();
+    // A key sent before the first frame is lost on a loaded machine.
+    s.wait_drawn();
 
     // P opens the panel; drag the slowing radius slider to the right.
     s.key("p");
