@@ -313,6 +313,7 @@ fn window_options(args: &cli::Args, config: &Config) -> Result<Options, Exit> {
         // A web page has no command line; its console is where a developer
         // (and the browser test) reads what happened.
         log_events: args.log_events || steering_demos::controls::IN_BROWSER,
+        log_frames: args.log_frames,
     })
 }
 

@@ -20,6 +20,17 @@ impl Stopwatch {
     pub fn millis(&self) -> f64 {
         self.seconds() * 1e3
     }
+
+    /// Rests until `seconds` have passed since the start: a frame that
+    /// came early waits for its time instead of drawing the next at once.
+    /// Natively the thread sleeps; the page's frames are paced by the
+    /// browser already, so there it returns.
+    pub fn rest_until(&self, seconds: f64) {
+        let left = seconds - self.seconds();
+        if cfg!(not(target_arch = "wasm32")) && left > 0.0 {
+            std::thread::sleep(std::time::Duration::from_secs_f64(left));
+        }
+    }
 }
 
 /// Seconds since a fixed moment: the first call, natively.
@@ -49,5 +60,12 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(2));
         assert!(first >= 0.0 && watch.seconds() >= first + 0.001);
         assert!((watch.millis() / 1e3 - watch.seconds()).abs() < 0.1);
+    }
+
+    #[test]
+    fn resting_waits_out_the_time_left() {
+        let watch = Stopwatch::start();
+        watch.rest_until(0.005);
+        assert!(watch.seconds() >= 0.005);
     }
 }

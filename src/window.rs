@@ -46,6 +46,8 @@ pub struct Options {
     pub record: Option<(files::Recording, u64)>,
     /// Print one line per user action.
     pub log_events: bool,
+    /// And `frame N` once each frame is shown.
+    pub log_frames: bool,
 }
 
 impl Options {
@@ -447,6 +449,9 @@ impl Shell {
         };
         let stepping = self.stepper.start(app, seconds, pointer);
         next_frame().await;
+        if self.options.log_frames {
+            self.options.log(&format!("frame {}", self.frames));
+        }
         let drawn_ms = draw_started.millis();
         let (app, sim_ms) = self.stepper.finish(stepping);
         if app.trails {
@@ -456,6 +461,12 @@ impl Shell {
             }
         }
         (self.timings).push(frame.started.millis(), drawn_ms, sim_ms);
+        // A live window keeps to max_fps where the screen does not pace
+        // it; a screenshot or clip run renders as fast as it can.
+        let offline = self.options.screenshot.is_some() || self.clip_frames.is_some();
+        if app.config.app.max_fps > 0 && !offline {
+            (frame.started).rest_until(1.0 / f64::from(app.config.app.max_fps));
+        }
         app
     }
 }

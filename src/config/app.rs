@@ -13,6 +13,8 @@ tick_hz = 60                 # simulation ticks per second (1 to 1000)
 max_ticks_per_frame = 4      # a slow frame drops time rather than spiralling (1 to 100)
 stage = [800.0, 600.0]       # world size in px (original: 800x600), letterboxed into the window
 window = [1280, 800]         # initial window size in screen pixels
+max_fps = 60                 # frames a second at most where the screen does not pace them (software GL,
+                             # no vsync): the processor rests between frames; 0 draws as fast as it can
 msaa_samples = 1             # anti-aliasing: 4 smooths lines on a GPU; software GL (VMs, Xvfb) is
                              # 2x faster at 1 (10,000 agents: 52 fps against 23 fps under llvmpipe)
 vector_scale = 20.0          # overlay: px drawn per px/tick of a velocity or force
@@ -41,6 +43,9 @@ pub struct AppConfig {
     /// Initial window size, in screen pixels.
     #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
     pub window: [u32; 2],
+    /// Most frames a second the window draws, where the screen does not
+    /// pace them (no vsync); 0 is as many as it can.
+    pub max_fps: u32,
     /// Multisample anti-aliasing samples: 1 (off), 2, 4 or 8.
     pub msaa_samples: u32,
     /// Overlay length of a velocity or force, in px per (px per tick).
@@ -58,6 +63,7 @@ impl Default for AppConfig {
             max_ticks_per_frame: 4,
             stage: [800.0, 600.0],
             window: [1280, 800],
+            max_fps: 60,
             msaa_samples: 1,
             vector_scale: 20.0,
             overlay_max_agents: 400,
@@ -100,6 +106,7 @@ impl AppConfig {
         for side in self.window {
             range("window", side.into(), 200.0, 10_000.0)?;
         }
+        range("max_fps", self.max_fps.into(), 0.0, 1000.0)?;
         if ![1, 2, 4, 8].contains(&self.msaa_samples) {
             let got = self.msaa_samples;
             return Err(Invalid::new(

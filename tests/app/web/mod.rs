@@ -90,13 +90,42 @@ fn looks_drawn(shot: &image::RgbaImage) -> (f64, usize) {
 /// What the page test lacks here: the built page, Chromium.
 pub(crate) fn missing() -> Vec<String> {
     let built = web_dir().join("index.html").exists();
+    let wasm = web_dir().join("steering-demos.wasm");
+    let stale = built && modified(&wasm) < newest_source();
     [
         (!built).then(|| format!("{} (run `cargo xtask web`)", web_dir().display())),
+        stale.then(|| {
+            format!(
+                "a page as new as the sources: {} is older (run `cargo xtask web`)",
+                wasm.display()
+            )
+        }),
         (chromium().is_none()).then(|| "chromium (apt-get install chromium)".to_string()),
     ]
     .into_iter()
     .flatten()
     .collect()
+}
+
+/// When `path` was last written (the epoch if it is not there).
+fn modified(path: &Path) -> std::time::SystemTime {
+    (std::fs::metadata(path).and_then(|m| m.modified())).unwrap_or(std::time::UNIX_EPOCH)
+}
+
+/// When the newest of the files the page is built from was written.
+fn newest_source() -> std::time::SystemTime {
+    fn walk(path: &Path, newest: &mut std::time::SystemTime) {
+        match std::fs::read_dir(path) {
+            Ok(entries) => entries.flatten().for_each(|e| walk(&e.path(), newest)),
+            Err(_) => *newest = (*newest).max(modified(path)),
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut newest = std::time::UNIX_EPOCH;
+    for part in ["src", "assets", "demos.toml", "Cargo.toml", "Cargo.lock"] {
+        walk(&root.join(part), &mut newest);
+    }
+    newest
 }
 
 #[test]

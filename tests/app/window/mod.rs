@@ -198,10 +198,10 @@ fn the_lab_as_a_person_uses_it() {
     // missed the drag when the steps came chained in one call), the pointer
     // moving through a few points as a hand does. On a loaded machine a
     // frame can still miss it: a person would drag again, and so does this.
-    let step = |args: &[String], pause: u64| {
+    let step = |args: &[String], frames: u64| {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         s.tool("xdotool", &args);
-        std::thread::sleep(Duration::from_millis(pause));
+        s.frames_later(frames);
     };
     let to = |x: i32| {
         [
@@ -215,13 +215,13 @@ fn the_lab_as_a_person_uses_it() {
     };
     let mut lines = Vec::new();
     for _attempt in 0..3 {
-        step(&to(from_x), 600);
-        step(&["mousedown".into(), "1".into()], 400);
+        step(&to(from_x), 4);
+        step(&["mousedown".into(), "1".into()], 3);
         for k in 1..=4 {
-            step(&to(from_x + (to_x - from_x) * k / 4), 150);
+            step(&to(from_x + (to_x - from_x) * k / 4), 2);
         }
-        step(&["mouseup".into(), "1".into()], 400);
-        lines = drain(&s, Duration::from_secs(2));
+        step(&["mouseup".into(), "1".into()], 3);
+        lines = drain(&s, 10);
         if lines.iter().any(|l| l.starts_with("knob slowing_radius ")) {
             break;
         }
@@ -246,7 +246,7 @@ fn the_lab_as_a_person_uses_it() {
         "xdotool",
         &["mousemove", "--window", &w, "1008", "118", "click", "1"],
     );
-    let lines = drain(&s, Duration::from_secs(2));
+    let lines = drain(&s, 10);
     assert!(
         lines.contains(&"knob slowing_radius 200".to_string()),
         "{lines:?}"
@@ -356,16 +356,14 @@ fn the_lab_as_a_person_uses_it() {
 
     // Resized small and large, the window still lays out (the layout test
     // checks overlaps; these pictures are for a person to look at).
-    for (width, height) in [("640", "400"), ("1920", "1080")] {
-        s.tool("xdotool", &["windowsize", &w, width, height]);
-        std::thread::sleep(Duration::from_millis(800));
+    for (width, height) in [(640, 400), (1920, 1080)] {
+        s.resize(width, height);
         let img = s.shot(&format!("lab-{width}x{height}"));
         assert!(img.width() >= 600, "{width}x{height}: {}", img.width());
     }
 
     // Below 640x400 there is no room for the panel: P says so.
-    s.tool("xdotool", &["windowsize", &w, "600", "380"]);
-    std::thread::sleep(Duration::from_millis(800));
+    s.resize(600, 380);
     s.key("p");
     s.expect("panel on");
     s.expect("notice the window is too small for the panel: it needs 640x400 px");

@@ -1,7 +1,6 @@
 //! The window's words read back with OCR, as a learner reads them.
 
 use super::support::{SCREEN, launch, read_back, read_back_block};
-use std::time::Duration;
 use steering_demos::layout::{Layout, Open};
 
 /// Every word readable: the lesson line reads back word for word, and
@@ -14,10 +13,8 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
     let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
         return;
     };
-    let w = s.window.clone();
     for (width, height) in [(1280u32, 800u32), (640, 400)] {
-        let (ws, hs) = (width.to_string(), height.to_string());
-        s.tool("xdotool", &["windowsize", &w, &ws, &hs]);
+        s.resize(width, height);
         let name = format!("ocr-{width}x{height}");
         let layout = Layout::of(
             glam::Vec2::new(width as f32, height as f32),
@@ -32,7 +29,6 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
         let wanted = "Arrival: slow down inside the slowing radius and stop on the target.";
         let mut lesson = String::new();
         for _ in 0..10 {
-            std::thread::sleep(Duration::from_millis(500));
             s.shot(&name);
             lesson = read_back(&s, &name, lesson_line);
             if lesson == wanted {
@@ -47,8 +43,7 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
         assert!(footer.contains("H: help"), "{width}x{height}: {footer:?}");
     }
     // The role legend names who is who, on the right of the legend line.
-    s.tool("xdotool", &["windowsize", &w, "1280", "800"]);
-    std::thread::sleep(Duration::from_millis(800));
+    s.resize(1280, 800);
     s.key("3");
     s.expect("scene pursuit");
     s.shot("ocr-roles");
@@ -69,7 +64,6 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
     s.expect("scene seek");
     s.key("l");
     s.expect("lesson card on");
-    std::thread::sleep(Duration::from_millis(500));
     s.shot("ocr-card");
     let open = Open {
         card: true,

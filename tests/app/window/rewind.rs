@@ -105,7 +105,7 @@ fn going_a_second_on_while_running_says_it_paused() {
     };
     s.wait_drawn();
     s.key("greater");
-    let lines = drain(&s, Duration::from_secs(2));
+    let lines = drain(&s, 10);
     let paused = s.shot("rewind-greater-running");
     let r = stage_rect();
     let foot = ((r.x + r.w / 2.0) as i32, (r.y + r.h) as i32 - 20);

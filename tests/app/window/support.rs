@@ -10,6 +10,8 @@ use image::RgbaImage;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 use steering_demos::layout::{Layout, Open};
@@ -74,6 +76,9 @@ pub(crate) struct Session {
     pub(crate) display: String,
     pub(crate) window: String,
     pub(crate) events: Receiver<String>,
+    /// The frames the app has shown (its `frame N` lines, kept out of
+    /// `events`): what changed shows within a frame or two of its cause.
+    pub(crate) frames: Arc<AtomicU64>,
     pub(crate) shots: PathBuf,
 }
 
@@ -100,7 +105,7 @@ impl Session {
         let w = &self.window;
         for (action, what) in [("keydown", modifier), ("key", key), ("keyup", modifier)] {
             self.tool("xdotool", &[action, "--window", w, what]);
-            std::thread::sleep(Duration::from_millis(100));
+            self.frames_later(2);
         }
     }
 
@@ -144,11 +149,24 @@ impl Session {
             .collect()
     }
 
-    /// Lets a few frames be drawn, then photographs the window: the app
-    /// prints no line a frame, and what a key changed shows a frame or
-    /// two after its event line.
+    /// Waits until the app has shown `n` more frames (at most 20 s: a
+    /// loaded machine's frames come late): an input sent before now has
+    /// been read, acted on and drawn within two.
+    pub(crate) fn frames_later(&self, n: u64) {
+        let target = self.frames.load(Ordering::Acquire) + n;
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while self.frames.load(Ordering::Acquire) < target {
+            assert!(Instant::now() < deadline, "no frame shown in 20 s");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Lets a few frames be drawn, then photographs the window: what a
+    /// key changed shows a frame or two after its event line, and egui's
+    /// panels fade in over a twelfth of a second (8 frames at 60 a second
+    /// or fewer are longer).
     pub(crate) fn shot(&self, name: &str) -> RgbaImage {
-        std::thread::sleep(Duration::from_millis(400));
+        self.frames_later(8);
         self.photo(name)
     }
 
@@ -158,6 +176,16 @@ impl Session {
         let p = path.to_str().unwrap();
         self.tool("import", &["-window", &self.window, p]);
         image::open(&path).expect("a PNG").to_rgba8()
+    }
+
+    /// Resizes the window as a person drags its corner, and waits until
+    /// it is drawn at the new size (at most 20 s).
+    pub(crate) fn resize(&self, width: u32, height: u32) {
+        let (ws, hs) = (width.to_string(), height.to_string());
+        self.tool("xdotool", &["windowsize", &self.window, &ws, &hs]);
+        let img = self.photo_until("resized", |img| img.dimensions() == (width, height));
+        assert_eq!(img.dimensions(), (width, height), "the window's new size");
+        self.frames_later(3);
     }
 
     /// Photographs the window until `shows` holds of the picture, at
@@ -189,7 +217,7 @@ impl Session {
     pub(crate) fn point(&self, (x, y): (i32, i32)) {
         let (x, y) = (x.to_string(), y.to_string());
         self.tool("xdotool", &["mousemove", "--window", &self.window, &x, &y]);
-        std::thread::sleep(Duration::from_millis(250));
+        self.frames_later(3);
     }
 
     /// Presses the left button at `from`, moves to `to` in a few steps as
@@ -198,7 +226,7 @@ impl Session {
     pub(crate) fn drag(&self, from: (i32, i32), to: (i32, i32)) {
         self.point(from);
         self.tool("xdotool", &["mousedown", "--window", &self.window, "1"]);
-        std::thread::sleep(Duration::from_millis(250));
+        self.frames_later(3);
         for k in 1..=5 {
             let at = (
                 from.0 + (to.0 - from.0) * k / 5,
@@ -206,9 +234,9 @@ impl Session {
             );
             let (x, y) = (at.0.to_string(), at.1.to_string());
             self.tool("xdotool", &["mousemove", "--window", &self.window, &x, &y]);
-            std::thread::sleep(Duration::from_millis(120));
+            self.frames_later(2);
         }
-        std::thread::sleep(Duration::from_millis(150));
+        self.frames_later(2);
         self.tool("xdotool", &["mouseup", "--window", &self.window, "1"]);
     }
 }
@@ -282,7 +310,7 @@ pub(crate) fn launch_with_env(
 
     let mut app = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
         .args(args)
-        .arg("--log-events")
+        .args(["--log-events", "--log-frames"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("DISPLAY", &display)
         // The shipped settings, whatever this machine's user keeps.
@@ -296,9 +324,14 @@ pub(crate) fn launch_with_env(
     let stdout = app.stdout.take().unwrap();
     reaper.0.push(app);
     let (send, events) = channel();
+    let frames = Arc::new(AtomicU64::new(0));
+    let shown = Arc::clone(&frames);
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
+            // A line printed before `frame N` is sent before N is stored.
+            if let Some(n) = line.strip_prefix("frame ") {
+                shown.store(n.parse().unwrap_or(0), Ordering::Release);
+            } else if send.send(line).is_err() {
                 break;
             }
         }
@@ -307,6 +340,7 @@ pub(crate) fn launch_with_env(
         display,
         window: String::new(),
         events,
+        frames,
         shots,
     };
     // The settings in use come first: with HOME and XDG_CONFIG_HOME as they
@@ -333,17 +367,11 @@ pub(crate) fn launch_with_env(
     Some((reaper, s))
 }
 
-/// The lines the app prints within `wait`, after a pause for the frames.
-pub(crate) fn drain(s: &Session, wait: Duration) -> Vec<String> {
-    let deadline = Instant::now() + wait;
-    let mut lines = Vec::new();
-    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-        match s.events.recv_timeout(left) {
-            Ok(line) => lines.push(line),
-            Err(_) => break,
-        }
-    }
-    lines
+/// The lines the app prints over its next `frames` frames: whatever an
+/// input sent before now makes it say.
+pub(crate) fn drain(s: &Session, frames: u64) -> Vec<String> {
+    s.frames_later(frames);
+    s.events.try_iter().collect()
 }
 
 /// The middle of the pixels of `color` on the stage (left of the column).
