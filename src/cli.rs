@@ -79,7 +79,7 @@ pub struct Args {
     /// Print one line per user action as it takes effect
     #[arg(long)]
     pub log_events: bool,
-    /// With --log-events, also print `frame N` once each frame is on the
+    /// With --log-events, also print "frame N" once each frame is on the
     /// screen (for scripts that photograph the window)
     #[arg(long, requires = "log_events")]
     pub log_frames: bool,

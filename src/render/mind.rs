@@ -105,15 +105,24 @@ const NUMBERS: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
 pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
     let scene = app.scene();
     let decl = app.decl();
-    let card = scene.card();
+    // A selected agent with a rule of its own (a leader) shows that rule.
+    let (card, role) = scene.card_of(scene.selected());
     pane(ctx, "card", r, |ui| {
+        let variant = app.variant().to_string();
+        let (idea, variant) = match role {
+            Some(look) => (
+                words::role_card(decl, look, card.idea),
+                words::role(decl, look).map_or(variant, |name| name.to_string()),
+            ),
+            None => (words::card(decl, app.setup().variant, card.idea), variant),
+        };
         let heading = say(
             "card.heading",
-            &[("title", &words::title(decl)), ("variant", &app.variant())],
+            &[("title", &words::title(decl)), ("variant", &variant)],
         );
         ui.label(RichText::new(heading).strong());
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.label(words::card(decl, app.setup().variant, card.idea).shown());
+            ui.label(idea.shown());
             ui.add_space(4.0);
             // The formula, a line each; with an agent selected, each line
             // again under it with the agent's numbers in (comments once).

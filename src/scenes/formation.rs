@@ -173,6 +173,15 @@ impl Scene for FormationScene {
         }
     }
 
+    fn role_card(&self, look: Look) -> Option<Card> {
+        (look == Look::Leader).then_some(Card {
+            idea: "The leader wanders, slower than its followers, and turns back when it nears \
+                the edge of the stage. The V is the followers' work: it only reads where the \
+                leader is and where it heads.",
+            formula: &["steering = wander  // near the edge: stay_inside instead"],
+        })
+    }
+
     fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
@@ -188,6 +197,10 @@ impl Scene for FormationScene {
         };
         // Back inside first (a gentle leader's wander would outweigh it).
         let lead_force = if inside == Vec2::ZERO { w } else { inside };
+        if let Some(o) = ctx.record(LEADER) {
+            o.value("wander", w);
+            o.value("stay_inside", inside);
+        }
         ctx.set(LEADER, lead_force, leader_limits);
         let heading = lead_v.try_normalize().unwrap_or(self.heading);
         (self.heading, self.leader) = (heading, lead);

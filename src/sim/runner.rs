@@ -393,6 +393,17 @@ impl Runner {
         self.scene.card()
     }
 
+    /// The card of the rule agent `id` follows: its role's where that is
+    /// another than the lesson's (with the look it is drawn with), else
+    /// the lesson's card.
+    pub fn card_of(&self, id: Option<usize>) -> (Card, Option<Look>) {
+        let look = (id.and_then(|id| self.crowd.index_of(id))).and_then(|i| self.looks.get(i));
+        match look.and_then(|&look| Some((self.scene.role_card(look)?, look))) {
+            Some((card, look)) => (card, Some(look)),
+            None => (self.scene.card(), None),
+        }
+    }
+
     /// The props a person may edit (obstacles, path nodes), as the
     /// scene's parameters hold them.
     pub fn props(&self) -> Option<Props> {
