@@ -411,3 +411,32 @@ fn z_follows_the_selected_agent_and_again_shows_the_whole_stage() {
     );
     assert!(app.camera.fits());
 }
+
+/// Paused, a click on an agent shows its numbers at once (pausing first is
+/// how people click a moving agent), and looking changes nothing to come.
+#[test]
+fn an_agent_selected_while_paused_shows_its_mind_and_changes_nothing() {
+    let run = |select: bool| {
+        let mut app = app_on("leader");
+        let pointer = Vec2::new(600.0, 200.0);
+        for _ in 0..30 {
+            app.advance(app.tick_seconds(), pointer);
+        }
+        app.paused = true;
+        if select {
+            assert_eq!(app.select(Some(3)), Some("select 3".to_string()));
+            let mind = app.runner.mind().expect("a mind while paused");
+            assert_eq!(mind.tick, app.runner.tick(), "the decision now");
+            let card = app.runner.card_of(Some(3)).0;
+            let steering = card.formula.iter().find(|l| l.starts_with("steering")).unwrap();
+            assert!(mind.plug(steering).contains('('), "numbers in {steering}");
+            app.select(None);
+        }
+        app.paused = false;
+        for _ in 0..30 {
+            app.advance(app.tick_seconds(), pointer);
+        }
+        app.runner.crowd().checksum()
+    };
+    assert_eq!(run(true), run(false));
+}
