@@ -191,6 +191,7 @@ impl Shell {
             panel: app.panel,
             chart: app.chart,
             readout: app.scene().selected().is_some(),
+            readout_rows: crate::render::mind::readout_lines(app),
             help: app.help,
             card: app.card,
         };

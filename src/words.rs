@@ -85,7 +85,11 @@ pub fn card(decl: &SceneDecl, variant: usize, idea: &'static str) -> Word {
 /// The idea of the card of a role that follows its own rule, as the
 /// scene's [`role_card`](crate::sim::scene::Scene::role_card) says it.
 pub fn role_card(decl: &SceneDecl, look: Look, idea: &'static str) -> Word {
-    let key = format!("{}.card.role.{}.idea", decl.name, snake(&format!("{look:?}")));
+    let key = format!(
+        "{}.card.role.{}.idea",
+        decl.name,
+        snake(&format!("{look:?}"))
+    );
     Word::new(key, idea)
 }
 

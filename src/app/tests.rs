@@ -44,13 +44,15 @@ fn esc_closes_what_is_open_topmost_first_and_quits_last() {
         Action::TogglePanel,
         Action::ToggleCard,
         Action::ToggleHelp,
+        Action::ToggleCompare,
     ] {
         app.apply(action);
     }
     app.select(Some(0));
-    let closed: Vec<String> = (0..5).filter_map(|_| app.apply(Action::Escape)).collect();
+    let closed: Vec<String> = (0..6).filter_map(|_| app.apply(Action::Escape)).collect();
+    assert_eq!(closed.len(), 6, "{closed:?}");
     assert_eq!(
-        closed,
+        closed[..5],
         [
             "help off",
             "lesson card off",
@@ -59,6 +61,10 @@ fn esc_closes_what_is_open_topmost_first_and_quits_last() {
             "deselect"
         ],
         "help, then the card, the panel, the chart, the selection"
+    );
+    assert!(
+        closed[5].starts_with("compare off"),
+        "then the split: {closed:?}"
     );
     assert!(!app.quit, "nothing quits while something was open");
     assert_eq!(app.apply(Action::Escape).as_deref(), Some("quit"));
@@ -428,7 +434,11 @@ fn an_agent_selected_while_paused_shows_its_mind_and_changes_nothing() {
             let mind = app.runner.mind().expect("a mind while paused");
             assert_eq!(mind.tick, app.runner.tick(), "the decision now");
             let card = app.runner.card_of(Some(3)).0;
-            let steering = card.formula.iter().find(|l| l.starts_with("steering")).unwrap();
+            let steering = card
+                .formula
+                .iter()
+                .find(|l| l.starts_with("steering"))
+                .unwrap();
             assert!(mind.plug(steering).contains('('), "numbers in {steering}");
             app.select(None);
         }

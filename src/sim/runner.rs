@@ -171,7 +171,11 @@ impl Runner {
         // angle, its random numbers) moves on only when a tick runs.
         let copy = self.scene.clone_box();
         let scene = std::mem::replace(&mut self.scene, copy);
-        let kept = (self.steering.clone(), self.limits.clone(), self.looks.clone());
+        let kept = (
+            self.steering.clone(),
+            self.limits.clone(),
+            self.looks.clone(),
+        );
         self.decide(input);
         self.scene = scene;
         (self.steering, self.limits, self.looks) = kept;
