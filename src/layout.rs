@@ -9,6 +9,9 @@
 
 use glam::Vec2;
 
+mod caption;
+pub use caption::{Caption, caption};
+
 /// An axis-aligned rectangle in screen pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rect {

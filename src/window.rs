@@ -295,7 +295,7 @@ impl Shell {
             self.renderer.draw_world(app, runner, view, trail);
             draw_letterbox(view, *part);
             if runners.len() > 1 {
-                panes::label(view, variant, runner, layout.text_scale);
+                panes::label(view, *part, variant, runner, layout.text_scale);
             }
         }
         self.draw_message_line(app, layout);
