@@ -450,3 +450,18 @@ fn an_agent_selected_while_paused_shows_its_mind_and_changes_nothing() {
     };
     assert_eq!(run(true), run(false));
 }
+
+/// O then O leaves the window as it was: the panel O opened for the
+/// presets closes with them; a panel open before stays open.
+#[test]
+fn o_then_o_leaves_the_panel_as_it_was() {
+    let mut app = app_on("seek");
+    for panel_before in [false, true] {
+        app.panel = panel_before;
+        app.apply(Action::OpenPresets);
+        assert!(app.panel && app.presets);
+        app.apply(Action::OpenPresets);
+        assert!(!app.presets);
+        assert_eq!(app.panel, panel_before, "panel open before: {panel_before}");
+    }
+}
