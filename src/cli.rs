@@ -22,7 +22,7 @@ pub struct Args {
     /// Read this demos.toml (a regular file of at most 1 MiB) instead of $XDG_CONFIG_HOME/steering-demos/demos.toml or the built-in one
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
-    /// Scene to start on (see --list)
+    /// Scene to start on: its name, in any case, or its number (1 is the first, in the order of --list and the number keys)
     #[arg(long, value_name = "NAME")]
     pub scene: Option<String>,
     /// Variant of the scene (see --list)
@@ -71,7 +71,7 @@ pub struct Args {
     #[arg(long, value_name = "S", requires = "record", default_value_t = 4.0, allow_negative_numbers = true, value_parser = seconds)]
     pub seconds: f64,
     /// Frames to render before the screenshot
-    #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120, allow_negative_numbers = true, value_parser = whole::<u64>)]
+    #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120, allow_negative_numbers = true, value_parser = frames)]
     pub frames: u64,
     /// Start with the force overlay on
     #[arg(long)]
@@ -132,6 +132,17 @@ impl Bounded for u64 {
     const MAX: u64 = u64::MAX;
 }
 
+/// `--frames`: at least one, as the screenshot is of a frame drawn.
+fn frames(text: &str) -> Result<u64, String> {
+    match whole::<u64>(text) {
+        Ok(0) => Err(format!(
+            "must be a whole number from 1 to {} (the screenshot is of a frame drawn)",
+            u64::MAX
+        )),
+        n => n,
+    }
+}
+
 /// `--threads`: 1 to 1024.
 fn threads(text: &str) -> Result<u16, String> {
     match text.trim().parse::<u64>() {
@@ -148,7 +159,7 @@ fn seconds(text: &str) -> Result<f64, String> {
     if (0.1..=600.0).contains(&s) {
         Ok(s)
     } else {
-        Err(format!("must be between 0.1 and 600 (got {s})"))
+        Err(format!("must be between 0.1 and 600 (got {})", number(s)))
     }
 }
 
@@ -330,7 +341,7 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
     let scene = match &args.scene {
         None => 0,
         Some(name) => {
-            let decl = registry::find(name)?;
+            let decl = registry::pick(name)?;
             config
                 .scenes
                 .iter()
@@ -342,7 +353,7 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
     let decl = scene_config.decl;
     let mut setup = scene_config.setup();
     if let Some(variant) = &args.variant {
-        setup.variant = decl.variant(variant)?;
+        setup.variant = decl.variant_any_case(variant)?;
     }
     if let Some(seed) = args.seed {
         setup.seed = seed;
