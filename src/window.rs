@@ -17,7 +17,7 @@ use crate::render::{
     self, Renderer, Trails, View, draw_footer, draw_help, draw_hud, draw_legend, draw_letterbox,
 };
 use crate::stepping::Stepper;
-use asked::{apply_panel, too_small};
+use asked::{apply_panel, nothing_to_edit, too_small};
 use macroquad::input::{mouse_position, mouse_wheel};
 use macroquad::math::vec2;
 use macroquad::time::get_frame_time;
@@ -273,7 +273,8 @@ impl Shell {
                 self.options.log(&line);
             }
             let screen = glam::Vec2::new(screen_width(), screen_height());
-            if let Some(notice) = too_small(action, app, screen) {
+            let notice = too_small(action, app, screen).or_else(|| nothing_to_edit(action, app));
+            if let Some(notice) = notice {
                 self.options.log(&format!("notice {notice}"));
                 self.flash(notice, true);
             }

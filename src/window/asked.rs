@@ -20,6 +20,14 @@ pub fn too_small(action: Action, app: &App, screen: glam::Vec2) -> Option<String
     (!fits).then(|| steering_demos::text::fill(key, &size))
 }
 
+/// A and X in a scene with nothing a person may add or remove (the
+/// doorway's walls are fixed): said, rather than nothing happening.
+pub fn nothing_to_edit(action: Action, app: &App) -> Option<String> {
+    let editing = matches!(action, Action::AddProp | Action::RemoveProp);
+    (editing && app.scene().props().is_none())
+        .then(|| steering_demos::text::text("notice.no-props").to_string())
+}
+
 /// Applies what the panel asked for; the event lines.
 pub fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<String> {
     match event {

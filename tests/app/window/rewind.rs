@@ -133,4 +133,8 @@ fn going_a_second_on_while_running_says_it_paused() {
     assert!(said, "> paused the run and said {lines:?}");
     s.key("space");
     s.expect("resumed");
+    // The doorway's walls are fixed: A says so rather than nothing.
+    s.key("a");
+    let notice = s.expect_prefix("notice ");
+    assert!(notice.contains("none to edit"), "{notice}");
 }
