@@ -77,13 +77,16 @@ impl Camera {
         }
     }
 
-    /// Follow the selected agent, zoomed in; or, when already zoomed or
-    /// following, the whole stage again. Returns the event line.
+    /// Follow the selected agent, zoomed in (at the wheel's zoom, when
+    /// the wheel zoomed in already); or, when following or with nobody
+    /// selected, the whole stage again. Returns the event line.
     pub fn toggle_follow(&mut self, selected: Option<Vec2>) -> &'static str {
         match selected {
-            Some(at) if self.fits() => {
+            Some(at) if !self.follow => {
                 self.follow = true;
-                self.zoom = FOLLOW_ZOOM;
+                if self.zoom <= 1.0 {
+                    self.zoom = FOLLOW_ZOOM;
+                }
                 self.center = at;
                 "camera follows"
             }
@@ -136,6 +139,19 @@ mod tests {
         assert_eq!(c, Camera::fit(STAGE), "all the way out: the stage fits");
         c.zoom_at(f32::NAN, at);
         assert_eq!(c, Camera::fit(STAGE), "a NaN changes nothing");
+    }
+
+    /// After a wheel zoom, Z with an agent selected follows it at that
+    /// zoom (it used to fit the stage first); Z again fits.
+    #[test]
+    fn after_a_wheel_zoom_z_follows_at_that_zoom() {
+        let mut c = Camera::fit(STAGE);
+        c.zoom_at(2.0, Vec2::new(100.0, 100.0));
+        let at = Vec2::new(500.0, 300.0);
+        assert_eq!(c.toggle_follow(Some(at)), "camera follows");
+        assert!(c.follow && c.zoom == 2.0 && c.center == at, "{c:?}");
+        assert_eq!(c.toggle_follow(Some(at)), "camera fits the stage");
+        assert_eq!(c, Camera::fit(STAGE));
     }
 
     #[test]
