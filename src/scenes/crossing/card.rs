@@ -36,6 +36,7 @@ pub(super) fn of(variant: Variant) -> Card {
                 "preferred = normalize(goal - position) * max_speed",
                 "chosen = linear_program(preferred)  // the nearest inside every half-plane",
                 "steering = (chosen - velocity) * mass",
+                "// taken at once: max_force here is 2 * max_speed * mass, not the knob",
             ],
         },
     }
