@@ -465,3 +465,20 @@ fn o_then_o_leaves_the_panel_as_it_was() {
         assert_eq!(app.panel, panel_before, "panel open before: {panel_before}");
     }
 }
+
+/// The footer's +/- knob says when the variant shown does not read it
+/// (the doorway's v0 has no separation), and only then.
+#[test]
+fn the_footer_says_when_its_knob_is_unused_by_the_variant() {
+    let mut app = app_on("doorway");
+    let all = app.footer(|_| true);
+    assert!(
+        all.contains("max_separation") && !all.contains("unused"),
+        "{all}"
+    );
+    let mut setup = app.setup().clone();
+    setup.variant = app.decl().variant("v0").unwrap();
+    app.start_from(app.index(), setup);
+    let v0 = app.footer(|_| true);
+    assert!(v0.contains("max_separation 5.4 (unused in v0)"), "{v0}");
+}

@@ -18,10 +18,18 @@ impl App {
                 Hint::None => None,
                 Hint::Text(key) => Some(text(key).to_string()),
                 Hint::PrimaryKnob => self.primary().map(|(knob, value)| {
-                    fill(
-                        "footer.knob",
-                        &[("knob", &knob.name), ("value", &number(value))],
-                    )
+                    // A knob the variant does not read says so.
+                    let key = if self.decl().uses(self.setup().variant, knob.name) {
+                        "footer.knob"
+                    } else {
+                        "footer.knob-unused"
+                    };
+                    let args: [(&str, &dyn std::fmt::Display); 3] = [
+                        ("knob", &knob.name),
+                        ("value", &number(value)),
+                        ("variant", &self.variant()),
+                    ];
+                    fill(key, &args)
                 }),
                 Hint::Agents => Some(fill("footer.agents", &[("agents", &self.setup().agents)])),
                 Hint::Neighbors => {

@@ -142,6 +142,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Plain, "agent"),
         (Look::Faded, "avoiding an obstacle"),
     ],
+    unused: &[
+        ("none", &["max_see_ahead", "max_avoid_force", "clearance"]),
+    ],
     ..SceneDecl::of::<AvoidScene>()
 };
 

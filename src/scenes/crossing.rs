@@ -192,6 +192,12 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Faded, "from the right"),
     ],
     crowd: &[Look::Plain, Look::Faded],
+    unused: &[
+        ("separation", &["lead_time", "avoid_weight", "time_horizon", "neighbor_distance", "max_neighbors"]),
+        ("predictive", &["separation_radius", "max_separation", "time_horizon", "neighbor_distance", "max_neighbors"]),
+        ("hard", &["separation_radius", "max_separation", "time_horizon", "neighbor_distance", "max_neighbors"]),
+        ("orca", &["max_force", "separation_radius", "max_separation", "lead_time", "avoid_weight"]),
+    ],
     ..SceneDecl::of::<CrossingScene>()
 };
 

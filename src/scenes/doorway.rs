@@ -266,6 +266,14 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Plain, "agent"),
         (Look::Faded, "avoiding a wall"),
     ],
+    unused: &[
+        ("v0", &["max_queue_ahead", "slow_factor", "brake_factor", "hard_stop_factor", "max_separation"]),
+        ("v1", &["brake_factor", "hard_stop_factor", "max_separation"]),
+        ("v2", &["slow_factor", "hard_stop_factor", "max_separation"]),
+        ("v3", &["slow_factor", "max_separation"]),
+        ("v4", &["slow_factor"]),
+        ("v5", &["slow_factor"]),
+    ],
     ..SceneDecl::of::<DoorwayScene>()
 };
 

@@ -122,6 +122,10 @@ pub const SCENE: SceneDecl = SceneDecl {
     ),
     default_variant: 2,
     primary: Some(FlockParams::cohesion_weight.knob()),
+    unused: &[
+        ("separation", &["alignment_weight", "cohesion_weight"]),
+        ("alignment", &["cohesion_weight"]),
+    ],
     ..SceneDecl::of::<FlockScene>()
 };
 

@@ -265,6 +265,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Faded, "walking back"),
     ],
     crowd: &[Look::Plain, Look::Faded],
+    unused: &[
+        ("path", &["lead_time", "avoid_weight", "max_see_ahead", "max_avoid_force"]),
+    ],
     ..SceneDecl::of::<PedestriansScene>()
 };
 

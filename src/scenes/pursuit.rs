@@ -141,6 +141,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Evader, "evader"),
     ],
     crowd: &[Look::Pursuer],
+    unused: &[
+        ("dynamic-t", &["constant_t"]),
+    ],
     ..SceneDecl::of::<PursuitScene>()
 };
 

@@ -132,6 +132,10 @@ pub const SCENE: SceneDecl = SceneDecl {
     seed: 2,
     agents: Knob::agents("Wandering agents.", 8, 500, 1),
     primary: Some(WanderParams::angle_change.knob()),
+    unused: &[
+        ("circle", &["retarget_ticks"]),
+        ("random-target", &["circle_distance", "circle_radius", "angle_change"]),
+    ],
     ..SceneDecl::of::<WanderScene>()
 };
 

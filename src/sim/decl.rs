@@ -46,6 +46,10 @@ pub struct SceneDecl {
     pub fixed_docs: &'static [(&'static str, &'static str)],
     /// The knob + and - turn, if any (`Some(MyParams::field.knob())`).
     pub primary: Option<&'static Knob>,
+    /// Knobs a variant's rule never reads, by variant name (the doorway's
+    /// v0 has no separation): the panel and the footer say so rather
+    /// than offer them as if they did something (a test checks each).
+    pub unused: &'static [(&'static str, &'static [&'static str])],
     /// The parameters the scene declares as defaults (the tutorial's
     /// constants); see [`SceneDecl::default_params`].
     pub params: fn() -> Box<dyn Params>,
@@ -94,9 +98,16 @@ impl SceneDecl {
             knobs: S::Params::KNOBS,
             fixed_docs: S::Params::FIXED,
             primary: None,
+            unused: &[],
             params: default_params::<S>,
             build: build::<S>,
         }
+    }
+
+    /// Whether variant `variant` (an index) reads the knob called `knob`.
+    pub fn uses(&self, variant: usize, knob: &str) -> bool {
+        let name = self.variants.get(variant).copied().unwrap_or_default();
+        !(self.unused.iter()).any(|(v, knobs)| *v == name && knobs.contains(&knob))
     }
 
     /// The parameters the scene declares as defaults (the tutorial's constants).

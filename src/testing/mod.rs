@@ -4,6 +4,7 @@
 
 mod card;
 mod runner;
+mod unused;
 
 use crate::config::Config;
 use crate::sim::knobs::{Field, Tunable};
