@@ -267,7 +267,9 @@ impl Scene for PatrolScene {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, force, s);
                 if let Some(target) = follower.target(&self.nodes) {
-                    o.line(Meaning::Desired, pos, target);
+                    // Seek and arrival steer by `desired - velocity`: the
+                    // desired velocity, to scale as every other vector.
+                    o.vector(Meaning::Desired, pos, force + vel, s);
                     o.value(
                         "current",
                         u32::try_from(follower.current).unwrap_or(u32::MAX),

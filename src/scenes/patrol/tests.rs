@@ -110,3 +110,30 @@ fn the_path_radius_changes_live_and_stays_in_its_range() {
     let e = params.set("path_radius", 1.0e6).unwrap_err();
     assert!(e.message.contains("between 5 and 120 px"), "{e:?}");
 }
+
+/// The desired velocity is drawn as the other vectors are, from the
+/// agent and to scale (it was a line to the node sought): seek's desired
+/// velocity, `max_speed` long, at the velocity's px per unit.
+#[test]
+fn the_desired_velocity_is_drawn_to_scale_from_the_agent() {
+    use crate::overlay::{Geom, Meaning};
+    let mut run = scene_with("patrol", "patrol", None);
+    run.scene.set_recording(true);
+    run.steps(90);
+    let arrow = |meaning| {
+        let shape = (run.scene.overlay().of_agent(0))
+            .find(|s| s.meaning == meaning)
+            .unwrap_or_else(|| panic!("agent 0 has a {meaning:?} arrow"));
+        let Geom::Arrow { from, to } = shape.geom else {
+            panic!("{meaning:?} is drawn as an arrow: {shape:?}")
+        };
+        (from, (to - from).length() / shape.magnitude, shape.magnitude)
+    };
+    let (at, scale, _) = arrow(Meaning::Velocity);
+    let (from, desired_scale, desired) = arrow(Meaning::Desired);
+    assert_eq!(from, at, "drawn from the agent");
+    assert!((desired_scale - scale).abs() < 1e-3 * scale, "{desired_scale} px per unit, not {scale}");
+    let params = run.scene.setup().params.as_any();
+    let max_speed = params.downcast_ref::<super::PatrolParams>().unwrap().max_speed;
+    assert!((desired - max_speed).abs() < 1e-4, "seek wants {max_speed}: {desired}");
+}
