@@ -60,7 +60,8 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::Separation => rgb(0x5e548e),
         Meaning::Ahead => rgb(0xf77f00),
         Meaning::WanderCircle => rgb(0x457b9d),
-        Meaning::WanderDisplacement => rgb(0xef476f),
+        // Amber: apart from the wander force's magenta at a glance.
+        Meaning::WanderDisplacement => rgb(0xd98e04),
         Meaning::WanderForce => rgb(0xc2185b),
         Meaning::QueueRadius => rgba(0x6c757d, 0.55),
         Meaning::Future => rgb(0x9d4edd),
@@ -70,10 +71,10 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::Threat => rgb(0xd62828),
         Meaning::Alignment => rgb(0x1f77b4),
         Meaning::Cohesion => rgb(0xe69f00),
-        Meaning::Neighborhood => rgba(0x6c757d, 0.7),
+        Meaning::Neighborhood => rgba(0x554455, 0.7),
         Meaning::HalfPlane => rgb(0x9b2226),
         Meaning::Scanned => rgba(0xe9c46a, 0.9),
-        Meaning::Counted => rgb(0x0a9396),
+        Meaning::Counted => rgb(0x6600ff),
     }
 }
 
@@ -81,7 +82,10 @@ pub fn meaning_color(meaning: Meaning) -> Color {
 pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
     match look {
         Look::Plain => rgb(0x3d5a80),
-        Look::Faded => rgba(0x3d5a80, fade_alpha),
+        // Orange against the plain blue: a pair colour-blind eyes tell
+        // apart. Translucent: the original queue demo drew an agent
+        // avoiding a wall so.
+        Look::Faded => rgba(0xd55e00, fade_alpha),
         Look::Target => rgb(0x1d70b8),
         Look::Pursuer => rgb(0xc0392b),
         Look::ConstantPursuer => rgb(0x3a3a3a),
@@ -91,9 +95,34 @@ pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
     }
 }
 
+/// `color` as it shows on the stage: its alpha laid over the paper. A
+/// legend sits on the dark band, so it paints this (opaque) colour to
+/// match what the stage shows of a translucent look or force.
+pub fn on_stage(color: Color) -> Color {
+    let over = |x: f32, paper: f32| x * color.a + paper * (1.0 - color.a);
+    Color::new(
+        over(color.r, STAGE.r),
+        over(color.g, STAGE.g),
+        over(color.b, STAGE.b),
+        1.0,
+    )
+}
+
+/// The legend's dot for agents of `look`: the colour the stage draws
+/// them with, as it shows there.
+pub fn role_color(look: Look, fade_alpha: f32) -> Color {
+    on_stage(agent_color(look, fade_alpha))
+}
+
+/// The legend's swatch for shapes of `meaning`: their colour on the stage.
+pub fn legend_color(meaning: Meaning) -> Color {
+    on_stage(meaning_color(meaning))
+}
+
 /// Colour-blind eyes: in every variant of every scene, the colours its
-/// legend line names together (the forces its overlay records; its
-/// agents' roles) stay apart for normal sight and for the three kinds of
+/// legend line names together (the forces its overlay records, with an
+/// agent selected; its agents' roles), as the legend paints them, stay
+/// apart for normal sight and for the three kinds of
 /// dichromacy, simulated as Machado, Oliveira and Fernandes (2009) do at
 /// full severity.
 #[cfg(test)]
@@ -182,7 +211,8 @@ mod colour_blind {
     type Legend = Vec<(String, Color)>;
 
     /// What the legend line names together, in each variant of each
-    /// scene: the forces its overlay records over a few seconds, and
+    /// scene: the forces its overlay records over a few seconds (agent 0
+    /// selected), and
     /// apart from them (agents are filled shapes, forces lines) its roles.
     fn legends() -> Vec<(String, [Legend; 2])> {
         let config = Config::embedded();
@@ -193,6 +223,8 @@ mod colour_blind {
                 setup.variant = v;
                 let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
                 runner.set_recording(true);
+                // A selected agent adds where it looked for neighbours.
+                runner.select(Some(0));
                 let mut forces: Legend = Vec::new();
                 for tick in 0..240 {
                     runner.step(&Input {
@@ -200,13 +232,13 @@ mod colour_blind {
                     });
                     for m in runner.overlay().meanings() {
                         if !forces.iter().any(|(n, _)| n == m.label()) {
-                            forces.push((m.label().to_string(), meaning_color(m)));
+                            forces.push((m.label().to_string(), legend_color(m)));
                         }
                     }
                 }
                 let fade = runner.fade_alpha();
                 let roles = (scene.decl.roles.iter())
-                    .map(|&(look, role)| (role.to_string(), agent_color(look, fade)))
+                    .map(|&(look, role)| (role.to_string(), role_color(look, fade)))
                     .collect();
                 let name = format!("{}/{}", scene.decl.name, scene.decl.variants[v]);
                 out.push((name, [forces, roles]));
@@ -240,3 +272,6 @@ mod colour_blind {
         assert!(clashes.is_empty(), "too close:\n{}", clashes.join("\n"));
     }
 }
+
+#[cfg(test)]
+mod stage_tests;
