@@ -142,6 +142,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Plain, "agent"),
         (Look::Faded, "avoiding an obstacle"),
     ],
+    series: &[
+        ("agents inside obstacles", "agents"),
+    ],
     ..SceneDecl::of::<AvoidScene>()
 };
 

@@ -192,6 +192,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Faded, "from the right"),
     ],
     crowd: &[Look::Plain, Look::Faded],
+    series: &[
+        ("overlapping pairs", "pairs"),
+    ],
     ..SceneDecl::of::<CrossingScene>()
 };
 

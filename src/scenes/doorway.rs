@@ -266,6 +266,10 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Plain, "agent"),
         (Look::Faded, "avoiding a wall"),
     ],
+    series: &[
+        ("overlapping pairs", "pairs"),
+        ("agents through the doorway", "agents"),
+    ],
     ..SceneDecl::of::<DoorwayScene>()
 };
 

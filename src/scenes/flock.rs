@@ -122,6 +122,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     ),
     default_variant: 2,
     primary: Some(FlockParams::cohesion_weight.knob()),
+    series: &[
+        ("polarization", ""),
+    ],
     ..SceneDecl::of::<FlockScene>()
 };
 

@@ -180,6 +180,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     primary: Some(HideSceneParams::distance_from_boundary.knob()),
     roles: &[(Look::Pursuer, "hunter"), (Look::Evader, "hider")],
     crowd: &[Look::Evader],
+    series: &[
+        ("hiders out of sight", "agents"),
+    ],
     ..SceneDecl::of::<HideScene>()
 };
 

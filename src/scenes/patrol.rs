@@ -137,6 +137,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     agents: Knob::agents("Agents on the path.", 3, 50, 1),
     compare: Some(3),
     primary: Some(PatrolParams::path_radius.knob()),
+    series: &[
+        ("deviation from path (px)", "px"),
+    ],
     ..SceneDecl::of::<PatrolScene>()
 };
 

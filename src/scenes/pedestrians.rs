@@ -264,6 +264,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Faded, "walking back"),
     ],
     crowd: &[Look::Plain, Look::Faded],
+    series: &[
+        ("overlapping pairs", "pairs"),
+    ],
     ..SceneDecl::of::<PedestriansScene>()
 };
 

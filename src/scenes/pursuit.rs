@@ -141,6 +141,10 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Evader, "evader"),
     ],
     crowd: &[Look::Pursuer],
+    series: &[
+        ("distance to target (dynamic T)", "px"),
+        ("distance to target (constant T)", "px"),
+    ],
     ..SceneDecl::of::<PursuitScene>()
 };
 

@@ -79,6 +79,10 @@ pub const SCENE: SceneDecl = SceneDecl {
     default_variant: 2,
     pointer: PointerMode::Still,
     primary: Some(SeekParams::slowing_radius.knob()),
+    series: &[
+        ("speed", "px/tick"),
+        ("distance to target", "px"),
+    ],
     ..SceneDecl::of::<SeekScene>()
 };
 

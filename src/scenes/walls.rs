@@ -119,6 +119,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     agents: Knob::agents("Wanderers in the room.", 20, 200, 1),
     default_variant: 1,
     primary: Some(WallsParams::feeler_length.knob()),
+    series: &[
+        ("farthest outside the room (px)", "px"),
+    ],
     ..SceneDecl::of::<WallsScene>()
 };
 

@@ -132,6 +132,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     seed: 2,
     agents: Knob::agents("Wandering agents.", 8, 500, 1),
     primary: Some(WanderParams::angle_change.knob()),
+    series: &[
+        ("turn per tick (rad)", "rad"),
+    ],
     ..SceneDecl::of::<WanderScene>()
 };
 
