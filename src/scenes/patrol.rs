@@ -117,8 +117,14 @@ impl PatrolScene {
                 o.vector(Meaning::Steering, pos + vel * s, it.force, s);
                 o.line(Meaning::Future, pos, it.predicted);
                 o.point(Meaning::Future, it.predicted);
-                o.line(Meaning::Desired, it.predicted, it.normal);
-                o.point(Meaning::Desired, it.target);
+                // The prediction's foot on the road, and the point `ahead`
+                // along it that an agent off the road seeks: its desired
+                // velocity, drawn to scale as every other vector.
+                o.line(Meaning::Future, it.predicted, it.normal);
+                o.point(Meaning::Ahead, it.target);
+                if it.off_road {
+                    o.vector(Meaning::Desired, pos, it.force + vel, s);
+                }
                 o.value("predicted", it.predicted);
                 o.value("normal", it.normal);
                 o.value("target", it.target);
