@@ -22,7 +22,7 @@ pub struct Args {
     /// Read this demos.toml (a regular file of at most 1 MiB) instead of $XDG_CONFIG_HOME/steering-demos/demos.toml or the built-in one
     #[arg(long, value_name = "PATH")]
     pub config: Option<PathBuf>,
-    /// Scene to start on (see --list)
+    /// Scene to start on: its name, in any case, or its number (1 is the first, in the order of --list and the number keys)
     #[arg(long, value_name = "NAME")]
     pub scene: Option<String>,
     /// Variant of the scene (see --list)
@@ -71,7 +71,7 @@ pub struct Args {
     #[arg(long, value_name = "S", requires = "record", default_value_t = 4.0, allow_negative_numbers = true, value_parser = seconds)]
     pub seconds: f64,
     /// Frames to render before the screenshot
-    #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120, allow_negative_numbers = true, value_parser = whole::<u64>)]
+    #[arg(long, value_name = "N", requires = "screenshot", default_value_t = 120, allow_negative_numbers = true, value_parser = frames)]
     pub frames: u64,
     /// Start with the force overlay on
     #[arg(long)]
@@ -79,7 +79,7 @@ pub struct Args {
     /// Print one line per user action as it takes effect
     #[arg(long)]
     pub log_events: bool,
-    /// With --log-events, also print `frame N` once each frame is on the
+    /// With --log-events, also print "frame N" once each frame is on the
     /// screen (for scripts that photograph the window)
     #[arg(long, requires = "log_events")]
     pub log_frames: bool,
@@ -111,45 +111,6 @@ pub struct Args {
     /// Remove exactly what --install-desktop wrote, and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot", "list"])]
     pub uninstall_desktop: bool,
-}
-
-/// A flag's whole number, or what is wrong with the text typed (clap
-/// quotes it, as typed, with the flag's name).
-fn whole<T: TryFrom<u64> + Bounded>(text: &str) -> Result<T, String> {
-    let wrong = || format!("must be a whole number from 0 to {}", T::MAX);
-    let n: u64 = text.trim().parse().map_err(|_| wrong())?;
-    T::try_from(n).map_err(|_| wrong())
-}
-
-/// The largest value of a flag's number type, for its message.
-trait Bounded {
-    const MAX: u64;
-}
-impl Bounded for u32 {
-    const MAX: u64 = u32::MAX as u64;
-}
-impl Bounded for u64 {
-    const MAX: u64 = u64::MAX;
-}
-
-/// `--threads`: 1 to 1024.
-fn threads(text: &str) -> Result<u16, String> {
-    match text.trim().parse::<u64>() {
-        Ok(n @ 1..=1024) => Ok(n as u16),
-        _ => Err("must be a whole number from 1 to 1024".into()),
-    }
-}
-
-/// `--seconds`: a number of seconds from 0.1 to 600.
-fn seconds(text: &str) -> Result<f64, String> {
-    let s: f64 = text
-        .parse()
-        .map_err(|_| "not a number of seconds".to_string())?;
-    if (0.1..=600.0).contains(&s) {
-        Ok(s)
-    } else {
-        Err(format!("must be between 0.1 and 600 (got {s})"))
-    }
 }
 
 /// The neighbour searches, as named on the command line.
@@ -330,7 +291,7 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
     let scene = match &args.scene {
         None => 0,
         Some(name) => {
-            let decl = registry::find(name)?;
+            let decl = registry::pick(name)?;
             config
                 .scenes
                 .iter()
@@ -342,7 +303,7 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
     let decl = scene_config.decl;
     let mut setup = scene_config.setup();
     if let Some(variant) = &args.variant {
-        setup.variant = decl.variant(variant)?;
+        setup.variant = decl.variant_any_case(variant)?;
     }
     if let Some(seed) = args.seed {
         setup.seed = seed;
@@ -489,6 +450,9 @@ fn knob_line(knob: &Knob, value: f64) -> String {
         knob.doc
     )
 }
+
+mod values;
+use values::{frames, seconds, threads, whole};
 
 #[cfg(test)]
 mod tests;

@@ -361,9 +361,16 @@ fn create_part(path: &Path) -> io::Result<(PathBuf, File)> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
+    // A name near the file system's limit (255 bytes) leaves no room for
+    // the dots and ".part": the temporary name keeps the first 240 bytes.
+    let name = name.to_string_lossy();
+    let mut end = name.len().min(240);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
     for n in 1..=100 {
         let mut part = OsString::from(".");
-        part.push(name);
+        part.push(&name[..end]);
         if n > 1 {
             part.push(format!(".{n}"));
         }

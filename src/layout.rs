@@ -9,6 +9,9 @@
 
 use glam::Vec2;
 
+mod caption;
+pub use caption::{Caption, caption};
+
 /// An axis-aligned rectangle in screen pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rect {
@@ -61,6 +64,9 @@ pub struct Open {
     pub chart: bool,
     /// An agent is selected: its readout shows.
     pub readout: bool,
+    /// The readout's lines, when known (0: room for a long one): the
+    /// card above it takes the rest of the column.
+    pub readout_rows: u16,
     pub help: bool,
     /// The lesson card.
     pub card: bool,
@@ -97,7 +103,7 @@ const FOOTER: f32 = 30.0;
 const COLUMN: f32 = 380.0;
 const CHART: f32 = 190.0;
 const ROW: f32 = 22.0;
-const READOUT_ROWS: f32 = 14.0;
+const READOUT_ROWS: f32 = 16.0;
 const CARD_ROWS: f32 = 15.0;
 /// The least height of a pane in the column, in px at text scale 1 and
 /// below, growing with larger text (each pane scrolls).
@@ -136,6 +142,16 @@ fn share<const N: usize>(length: f32, asks: [(f32, f32); N]) -> [f32; N] {
     asks.map(|a| a.1 + extra(&a) * k)
 }
 
+/// The rows a readout of `lines` lines asks for: its heading and margins
+/// too (a grid row is 20 px at text scale 1, a [`ROW`] 22); a long
+/// readout's when the count is not known.
+fn readout_rows(lines: u16) -> f32 {
+    match lines {
+        0 => READOUT_ROWS,
+        n => (f32::from(n) * 20.0 / ROW + 2.5).min(READOUT_ROWS),
+    }
+}
+
 /// The column, top to bottom: card, readout, panel, as `wanted`. Each
 /// asks for its rows and needs at least MIN_PANE; each scrolls.
 fn stack(column: Rect, wanted: Open, text_scale: f32) -> [Option<Rect>; 3] {
@@ -156,7 +172,7 @@ fn stack(column: Rect, wanted: Open, text_scale: f32) -> [Option<Rect>; 3] {
         column.h,
         [
             ask(wanted.card, card_rows),
-            ask(wanted.readout, READOUT_ROWS),
+            ask(wanted.readout, readout_rows(wanted.readout_rows)),
             ask(wanted.panel, f32::INFINITY),
         ],
     );
@@ -261,7 +277,33 @@ mod tests {
             readout: true,
             help: false,
             card: true,
+            readout_rows: 0,
         }
+    }
+
+    /// A short readout takes only the room its lines need: the card above
+    /// it gets the rest (a seek card, filled in, was cut off under an
+    /// empty half of a readout).
+    #[test]
+    fn a_short_readout_leaves_the_card_the_rest() {
+        let screen = Vec2::new(1280.0, 800.0);
+        let open = |rows| Open {
+            panel: false,
+            readout_rows: rows,
+            ..all_open()
+        };
+        let card = |rows| Layout::of(screen, open(rows)).card.unwrap().h;
+        let readout = |rows| Layout::of(screen, open(rows)).readout.unwrap().h;
+        assert!(card(9) > card(0) + 40.0, "{} against {}", card(9), card(0));
+        assert!(
+            readout(9) >= 9.0 * 20.0 + 40.0,
+            "nine lines fit: {}",
+            readout(9)
+        );
+        assert!(
+            readout(30) <= readout(0),
+            "a long one scrolls in the usual room"
+        );
     }
 
     #[test]

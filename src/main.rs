@@ -300,6 +300,8 @@ fn window_options(args: &cli::Args, config: &Config) -> Result<Options, Exit> {
     }
     let record = match &args.record {
         Some(path) => {
+            steering_demos::newfile::check_free(path, "gif")
+                .map_err(|e| format!("--record: {e}"))?;
             let size = (config.app.window[0], config.app.window[1]);
             let clip = files::Recording::start(path, size).map_err(|e| format!("--record: {e}"))?;
             let frames = (args.seconds * f64::from(files::CLIP_FPS)).round().max(1.0) as u64;

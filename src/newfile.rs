@@ -31,6 +31,8 @@ pub fn write_new(folder: &Path, stem: &str, ext: &str, bytes: &[u8]) -> Result<P
 
 /// `bytes` whole in a new temporary file in `folder`; its path.
 fn write_part(folder: &Path, stem: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+    // A dot, the stem, a dot, the id (at most 10 digits) and ".part".
+    let stem = cut_name(stem, NAME_MAX - 17);
     let part = folder.join(format!(".{stem}.{}.part", std::process::id()));
     let written = std::fs::OpenOptions::new()
         .write(true)
@@ -63,7 +65,37 @@ pub fn check_free(path: &Path, ext: &str) -> Result<(), String> {
     if std::fs::symlink_metadata(path).is_ok() {
         return Err(format!("{shown} is there already; it is never replaced"));
     }
-    Ok(())
+    let name = path.file_name().map_or(0, |n| n.len());
+    if name > NAME_MAX {
+        return Err(format!(
+            "{shown}: its name is {name} bytes long; a file's name has at most {NAME_MAX}"
+        ));
+    }
+    // Whether the folder takes a new file (permissions, a read-only disk,
+    // /proc) is known only by making one: made and removed at once.
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Ok(_) => std::fs::remove_file(path)
+            .map_err(|e| format!("{shown}: a trial file there cannot be removed: {e}")),
+        Err(e) => Err(format!("{shown}: no file can be made there: {e}")),
+    }
+}
+
+/// The longest file name most file systems take, in bytes (Linux's
+/// NAME_MAX, also the limit of NTFS and APFS in characters).
+pub const NAME_MAX: usize = 255;
+
+/// `name` cut to at most `bytes` bytes, at a character's edge: the
+/// temporary file of a long name must itself be a name that fits.
+pub fn cut_name(name: &str, bytes: usize) -> &str {
+    let end = (0..=bytes.min(name.len()))
+        .rev()
+        .find(|&k| name.is_char_boundary(k))
+        .unwrap_or(0);
+    &name[..end]
 }
 
 /// Writes `bytes` to `path`, a name that must be free: whole into a

@@ -303,11 +303,15 @@ impl Overlay {
         });
     }
 
-    /// A vector `v` drawn from `at`, `scale` px per unit (none when zero).
+    /// A vector `v` drawn from `at`, `scale` px per unit (none when zero;
+    /// a zero vector the lesson card names is still recorded as a value,
+    /// so its line reads 0 rather than the bare name).
     pub fn vector(&mut self, meaning: Meaning, at: Vec2, v: Vec2, scale: f32) {
         if v != Vec2::ZERO {
             let to = at + v * scale;
             self.push(meaning, Geom::Arrow { from: at, to }, v.length());
+        } else if let Some(name) = meaning.name() {
+            self.value(name, v);
         }
     }
 

@@ -191,6 +191,7 @@ impl Shell {
             panel: app.panel,
             chart: app.chart,
             readout: app.scene().selected().is_some(),
+            readout_rows: crate::render::mind::readout_lines(app),
             help: app.help,
             card: app.card,
         };
@@ -294,7 +295,7 @@ impl Shell {
             self.renderer.draw_world(app, runner, view, trail);
             draw_letterbox(view, *part);
             if runners.len() > 1 {
-                panes::label(view, variant, runner, layout.text_scale);
+                panes::label(view, *part, variant, runner, layout.text_scale);
             }
         }
         self.draw_message_line(app, layout);

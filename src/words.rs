@@ -12,6 +12,7 @@
 //! | `<scene>.title` | the lesson's title |
 //! | `<scene>.variant.<variant>` | the variant's lesson line |
 //! | `<scene>.card.<variant>.idea` | the lesson card's idea (its formula is symbols, kept) |
+//! | `<scene>.card.role.<look>.idea` | the idea of a role's own card (a leader's, the target's) |
 //! | `<scene>.role.<look>` | who agents drawn so are, in the role legend |
 //! | `<scene>.knob.<knob>` and `<scene>.knob.<knob>.doc` | a knob's label and doc line |
 //! | `<scene>.series.<name>` | a chart series (the headline figure) |
@@ -78,6 +79,17 @@ pub fn lesson(decl: &SceneDecl, variant: usize) -> Word {
 /// [`card`](crate::sim::scene::Scene::card) says it.
 pub fn card(decl: &SceneDecl, variant: usize, idea: &'static str) -> Word {
     let key = format!("{}.card.{}.idea", decl.name, decl.variants[variant]);
+    Word::new(key, idea)
+}
+
+/// The idea of the card of a role that follows its own rule, as the
+/// scene's [`role_card`](crate::sim::scene::Scene::role_card) says it.
+pub fn role_card(decl: &SceneDecl, look: Look, idea: &'static str) -> Word {
+    let key = format!(
+        "{}.card.role.{}.idea",
+        decl.name,
+        snake(&format!("{look:?}"))
+    );
     Word::new(key, idea)
 }
 

@@ -113,6 +113,8 @@ impl App {
             self.apply(Action::ToggleChart)
         } else if self.runner.selected().is_some() {
             self.select(None)
+        } else if self.compare.is_some() {
+            self.apply(Action::ToggleCompare)
         } else if IN_BROWSER {
             None
         } else {

@@ -4,6 +4,7 @@
 use super::{App, on_off};
 use crate::sim::knobs::number;
 use crate::sim::runner::Runner;
+use crate::sim::scene::Input;
 use glam::Vec2;
 
 /// The rates of time S and F step through, slowest first.
@@ -31,9 +32,15 @@ impl App {
     /// event line.
     pub fn select(&mut self, agent: Option<usize>) -> Option<String> {
         let before = self.runner.selected();
+        // Its numbers at once, paused or not (a person pauses to click).
+        let now = Input {
+            pointer: self.pointer,
+        };
         self.runner.select(agent);
+        self.runner.think(&now);
         if let Some(pane) = &mut self.compare {
             pane.runner.select(agent);
+            pane.runner.think(&now);
         }
         match (before, self.runner.selected()) {
             (a, b) if a == b => None,

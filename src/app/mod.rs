@@ -47,6 +47,8 @@ pub struct App {
     pub chart: bool,
     /// The panel lists the presets (Ctrl+O).
     pub presets: bool,
+    /// The panel was opened for the presets: closing them closes it.
+    panel_for_presets: bool,
     /// Simulated seconds per real second, one of [`RATES`].
     pub rate: f64,
     /// Esc with nothing selected: the window should close.
@@ -93,6 +95,7 @@ impl App {
             trails: false,
             chart: false,
             presets: false,
+            panel_for_presets: false,
             rate: 1.0,
             quit: false,
             notice: None,
@@ -284,7 +287,13 @@ impl App {
             Action::Screenshot | Action::SavePreset | Action::ToggleRecord => None,
             Action::OpenPresets => {
                 let line = flip(&mut self.presets, "presets");
-                self.panel |= self.presets;
+                if self.presets {
+                    self.panel_for_presets = !self.panel;
+                    self.panel = true;
+                } else if std::mem::take(&mut self.panel_for_presets) {
+                    // O then O leaves the window as it was.
+                    self.panel = false;
+                }
                 line
             }
         }

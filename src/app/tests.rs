@@ -44,13 +44,15 @@ fn esc_closes_what_is_open_topmost_first_and_quits_last() {
         Action::TogglePanel,
         Action::ToggleCard,
         Action::ToggleHelp,
+        Action::ToggleCompare,
     ] {
         app.apply(action);
     }
     app.select(Some(0));
-    let closed: Vec<String> = (0..5).filter_map(|_| app.apply(Action::Escape)).collect();
+    let closed: Vec<String> = (0..6).filter_map(|_| app.apply(Action::Escape)).collect();
+    assert_eq!(closed.len(), 6, "{closed:?}");
     assert_eq!(
-        closed,
+        closed[..5],
         [
             "help off",
             "lesson card off",
@@ -59,6 +61,10 @@ fn esc_closes_what_is_open_topmost_first_and_quits_last() {
             "deselect"
         ],
         "help, then the card, the panel, the chart, the selection"
+    );
+    assert!(
+        closed[5].starts_with("compare off"),
+        "then the split: {closed:?}"
     );
     assert!(!app.quit, "nothing quits while something was open");
     assert_eq!(app.apply(Action::Escape).as_deref(), Some("quit"));
@@ -410,4 +416,52 @@ fn z_follows_the_selected_agent_and_again_shows_the_whole_stage() {
         Some("camera fits the stage")
     );
     assert!(app.camera.fits());
+}
+
+/// Paused, a click on an agent shows its numbers at once (pausing first is
+/// how people click a moving agent), and looking changes nothing to come.
+#[test]
+fn an_agent_selected_while_paused_shows_its_mind_and_changes_nothing() {
+    let run = |select: bool| {
+        let mut app = app_on("leader");
+        let pointer = Vec2::new(600.0, 200.0);
+        for _ in 0..30 {
+            app.advance(app.tick_seconds(), pointer);
+        }
+        app.paused = true;
+        if select {
+            assert_eq!(app.select(Some(3)), Some("select 3".to_string()));
+            let mind = app.runner.mind().expect("a mind while paused");
+            assert_eq!(mind.tick, app.runner.tick(), "the decision now");
+            let card = app.runner.card_of(Some(3)).0;
+            let steering = card
+                .formula
+                .iter()
+                .find(|l| l.starts_with("steering"))
+                .unwrap();
+            assert!(mind.plug(steering).contains('('), "numbers in {steering}");
+            app.select(None);
+        }
+        app.paused = false;
+        for _ in 0..30 {
+            app.advance(app.tick_seconds(), pointer);
+        }
+        app.runner.crowd().checksum()
+    };
+    assert_eq!(run(true), run(false));
+}
+
+/// O then O leaves the window as it was: the panel O opened for the
+/// presets closes with them; a panel open before stays open.
+#[test]
+fn o_then_o_leaves_the_panel_as_it_was() {
+    let mut app = app_on("seek");
+    for panel_before in [false, true] {
+        app.panel = panel_before;
+        app.apply(Action::OpenPresets);
+        assert!(app.panel && app.presets);
+        app.apply(Action::OpenPresets);
+        assert!(!app.presets);
+        assert_eq!(app.panel, panel_before, "panel open before: {panel_before}");
+    }
 }

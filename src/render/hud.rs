@@ -76,7 +76,7 @@ fn grouped(n: usize) -> String {
 /// neighbour search, beside the other search's ("sim brute 0.41, grid
 /// 0.05 ms"): what the grid saves.
 fn sim_cost(app: &App) -> String {
-    let ms = (app.tick_ms.mean()).map_or("--".to_string(), |ms| format!("{ms:.2}"));
+    let ms = mean_ms(app);
     match app.other_search {
         Some((other, was)) => say(
             "hud.sim-beside",
@@ -89,6 +89,11 @@ fn sim_cost(app: &App) -> String {
         ),
         None => say("hud.sim", &[("ms", &ms)]),
     }
+}
+
+/// The mean sim time a tick, in ms ("--" before the first).
+fn mean_ms(app: &App) -> String {
+    (app.tick_ms.mean()).map_or("--".to_string(), |ms| format!("{ms:.2}"))
 }
 
 /// A part of the status line, by what it says (a narrow window drops
@@ -155,11 +160,19 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         words.join(separator)
     };
     let mut status = join(&parts);
-    for drop in [Part::Tick, Part::Sim, Part::Agents] {
+    // The sim time goes last: after G it is what the learner asked to
+    // see (both searches' times), shortened to the current one first.
+    let short_sim = say("hud.sim", &[("ms", &mean_ms(app))]);
+    for drop in [Part::Tick, Part::Agents, Part::Sim, Part::Sim] {
         if width(&status, body_size) <= r.w * 0.5 {
             break;
         }
-        parts.retain(|(part, _)| *part != drop);
+        match parts.iter_mut().find(|(part, _)| *part == drop) {
+            Some((_, words)) if drop == Part::Sim && *words != short_sim => {
+                words.clone_from(&short_sim);
+            }
+            _ => parts.retain(|(part, _)| *part != drop),
+        }
         status = join(&parts);
     }
     let status = fit(&status, body_size, r.w * 0.5);

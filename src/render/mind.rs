@@ -27,7 +27,7 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
             ui.label(RichText::new(say("readout.agent", &[("id", &id)])).strong());
             ui.label(text("readout.deselect"));
         });
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        scroll(ui, |ui| {
             egui::Grid::new("mind")
                 .num_columns(2)
                 .spacing([16.0, 2.0])
@@ -66,6 +66,22 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
     });
 }
 
+/// The lines the readout of the selected agent has (0: nobody selected),
+/// for the layout to give it just that room.
+pub fn readout_lines(app: &App) -> u16 {
+    let scene = app.scene();
+    let Some(id) = scene.selected() else {
+        return 0;
+    };
+    // Position, velocity; with a mind, speed, mass, the forces' heading,
+    // the sum and the cap, and the velocity factor where it is not 1.
+    let mind = scene.mind().map_or(0, |m| {
+        let parts = m.forces.iter().filter(|(name, _)| *name != "steering");
+        5 + parts.count() + usize::from(m.steering.velocity_scale != 1.0)
+    });
+    u16::try_from(2 + mind + scene.inspect(id).len()).unwrap_or(u16::MAX)
+}
+
 /// Every force, then the sum, the cap and what is left after it. A
 /// force of 1 on an agent of mass 1 changes its velocity by 1 px/tick in
 /// a tick: forces are in mass x px/tick².
@@ -97,6 +113,23 @@ fn forces(row: &mut impl FnMut(&str, String), mind: &Mind, decl: &SceneDecl) {
     }
 }
 
+/// What is below a pane's heading, scrolled within the pane's height:
+/// a wheel notch moves it some lines, and long lines wrap clear of the
+/// scroll bar.
+fn scroll(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let height = ui.available_height();
+    // A solid bar where there is more to read (egui's floating one is
+    // invisible until hovered, and a learner would not know).
+    ui.style_mut().spacing.scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::vertical()
+        .max_height(height)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            ui.set_max_width(ui.available_width() - 14.0);
+            add(ui);
+        });
+}
+
 /// The colour of the agent's numbers under each line of the formula.
 const NUMBERS: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
 
@@ -105,15 +138,24 @@ const NUMBERS: egui::Color32 = egui::Color32::from_rgb(240, 200, 90);
 pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
     let scene = app.scene();
     let decl = app.decl();
-    let card = scene.card();
+    // A selected agent with a rule of its own (a leader) shows that rule.
+    let (card, role) = scene.card_of(scene.selected());
     pane(ctx, "card", r, |ui| {
+        let variant = app.variant().to_string();
+        let (idea, variant) = match role {
+            Some(look) => (
+                words::role_card(decl, look, card.idea),
+                words::role(decl, look).map_or(variant, |name| name.to_string()),
+            ),
+            None => (words::card(decl, app.setup().variant, card.idea), variant),
+        };
         let heading = say(
             "card.heading",
-            &[("title", &words::title(decl)), ("variant", &app.variant())],
+            &[("title", &words::title(decl)), ("variant", &variant)],
         );
         ui.label(RichText::new(heading).strong());
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.label(words::card(decl, app.setup().variant, card.idea).shown());
+        scroll(ui, |ui| {
+            ui.label(idea.shown());
             ui.add_space(4.0);
             // The formula, a line each; with an agent selected, each line
             // again under it with the agent's numbers in (comments once).

@@ -238,8 +238,9 @@ impl Scene for AvoidScene {
             let (pos, vel) = (positions[i], ctx.crowd.velocities()[i]);
             self.neighbors
                 .within(positions, pos, sep.radius, &mut self.scratch);
-            let others = self.scratch.iter().filter(|n| n.index as usize != i);
-            let push = separation(pos, others.map(|n| n.position), &sep);
+            self.scratch.retain(|n| n.index as usize != i);
+            crate::steer::tie::untie(i, pos, &mut self.scratch);
+            let push = separation(pos, self.scratch.iter().map(|n| n.position), &sep);
             let toward = seek(pos, vel, input.pointer, p.max_speed);
             let mut force = toward + push;
             let a = avoid(pos, vel, p.max_speed, &self.obstacles, &rules);
@@ -412,5 +413,11 @@ mod tests {
             "without avoidance agents go deep: {}",
             none.float("max_penetration")
         );
+    }
+
+    /// Two agents started on one point part ([`crate::testing`]).
+    #[test]
+    fn two_agents_on_one_point_part() {
+        crate::testing::coincident_agents_part("avoid");
     }
 }

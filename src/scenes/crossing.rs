@@ -291,6 +291,8 @@ impl Scene for CrossingScene {
             let reach = self.reach();
             self.neighbors.within(positions, pos, reach, &mut self.scratch);
             self.scratch.retain(|n| n.index as usize != i);
+            // Two on one point would give every rule below nothing to go on.
+            crate::steer::tie::untie(i, pos, &mut self.scratch);
             // The nearest few, nearest first (ORCA's answer, when it
             // cannot meet every half-plane, depends on the order).
             if self.variant != Variant::Separation {

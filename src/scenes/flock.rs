@@ -450,4 +450,10 @@ mod tests {
             );
         }
     }
+
+    /// Two agents started on one point part ([`crate::testing`]).
+    #[test]
+    fn two_agents_on_one_point_part() {
+        crate::testing::coincident_agents_part("flock");
+    }
 }

@@ -260,4 +260,10 @@ mod tests {
             assert_eq!(m.nan, 0);
         }
     }
+
+    /// Two agents started on one point part ([`crate::testing`]).
+    #[test]
+    fn two_agents_on_one_point_part() {
+        crate::testing::coincident_agents_part("flow");
+    }
 }

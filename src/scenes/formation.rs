@@ -176,6 +176,15 @@ impl Scene for FormationScene {
         }
     }
 
+    fn role_card(&self, look: Look) -> Option<Card> {
+        (look == Look::Leader).then_some(Card {
+            idea: "The leader wanders, slower than its followers, and turns back when it nears \
+                the edge of the stage. The V is the followers' work: it only reads where the \
+                leader is and where it heads.",
+            formula: &["steering = wander  // near the edge: stay_inside instead"],
+        })
+    }
+
     fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
@@ -191,6 +200,10 @@ impl Scene for FormationScene {
         };
         // Back inside first (a gentle leader's wander would outweigh it).
         let lead_force = if inside == Vec2::ZERO { w } else { inside };
+        if let Some(o) = ctx.record(LEADER) {
+            o.value("wander", w);
+            o.value("stay_inside", inside);
+        }
         ctx.set(LEADER, lead_force, leader_limits);
         let heading = lead_v.try_normalize().unwrap_or(self.heading);
         (self.heading, self.leader) = (heading, lead);
@@ -306,5 +319,11 @@ mod tests {
             assert!(error < naive, "seed {seed}: {error:.1} against arrive's {naive:.1}");
             assert_eq!(m.nan, 0);
         }
+    }
+
+    /// Two agents started on one point part ([`crate::testing`]).
+    #[test]
+    fn two_agents_on_one_point_part() {
+        crate::testing::coincident_agents_part("formation");
     }
 }

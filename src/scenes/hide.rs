@@ -245,6 +245,17 @@ impl Scene for HideScene {
         }
     }
 
+    fn role_card(&self, look: Look) -> Option<Card> {
+        (look == Look::Pursuer).then_some(Card {
+            idea: "The hunter pursues the nearest hider it can see: it seeks where that hider \
+                will be. When an obstacle hides them all, it arrives at the pointer instead.",
+            formula: &[
+                "steering = seek(aim) + avoidance  // none in sight: arrive(aim)",
+                "// aim: the hider's predicted position, or the pointer",
+            ],
+        })
+    }
+
     fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let p = &self.params;
         let (positions, velocities) = (ctx.crowd.positions(), ctx.crowd.velocities());
@@ -264,15 +275,22 @@ impl Scene for HideScene {
             let limits = self.limits(i);
             let avoidance = avoid(pos, vel, limits.max_speed, &self.obstacles, &rules).force;
             if i == HUNTER {
-                let to = match self.prey {
+                let (to, aim) = match self.prey {
                     Some(prey) => {
                         let (at, moving) = (positions[prey], velocities[prey]);
                         let future =
                             predict(pos, at, moving, limits.max_speed, Prediction::Dynamic);
-                        seek(pos, vel, future, limits.max_speed)
+                        (seek(pos, vel, future, limits.max_speed), future)
                     }
-                    None => arrive(pos, vel, input.pointer, limits.max_speed, p.slowing_radius),
+                    None => {
+                        let to = input.pointer;
+                        (arrive(pos, vel, to, limits.max_speed, p.slowing_radius), to)
+                    }
                 };
+                if let Some(o) = ctx.record(i) {
+                    o.value("aim", aim);
+                    o.value("avoidance", avoidance);
+                }
                 ctx.set(i, to + avoidance, limits);
                 continue;
             }

@@ -163,6 +163,14 @@ impl Scene for InterposeScene {
         }
     }
 
+    fn role_card(&self, look: Look) -> Option<Card> {
+        (look == Look::Evader).then_some(Card {
+            idea: "Each of the pair wanders, slower than the interposer, and is pushed back \
+                when it nears the edge of the stage. They do not know the interposer is there.",
+            formula: &["steering = wander + stay_inside"],
+        })
+    }
+
     fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
@@ -177,6 +185,10 @@ impl Scene for InterposeScene {
             let w = wander(vel, self.angles[k], &SERIES).force;
             self.angles[k] = next_angle(self.angles[k], self.rng.random::<f32>(), &SERIES);
             let inside = stay_within(pos, vel, margin, self.stage - margin, p.pair_max_speed);
+            if let Some(o) = ctx.record(i) {
+                o.value("wander", w);
+                o.value("stay_inside", inside);
+            }
             ctx.set(i, w + inside, pair_limits);
         }
         let (a, b) = (

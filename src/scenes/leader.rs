@@ -120,6 +120,9 @@ fn steer_leader(p: &LeaderParams, ctx: &mut Decide, leader: usize, pointer: Vec2
         max_speed: p.leader_max_speed,
         max_force: p.max_force,
     };
+    if let Some(o) = ctx.record(leader) {
+        o.value("pointer", pointer);
+    }
     ctx.set(leader, force, limits);
 }
 
@@ -209,6 +212,14 @@ impl Scene for LeaderScene {
                 "// within sight_radius of ahead or the leader: + evade(leader) * evade_scale",
             ],
         }
+    }
+
+    fn role_card(&self, look: Look) -> Option<Card> {
+        (look == Look::Leader).then_some(Card {
+            idea: "The leader arrives at the pointer, at its own top speed. It follows no one: \
+                the followers read its position and velocity to find their point behind it.",
+            formula: &["steering = arrive(pointer)  // slowing within leader_slowing_radius"],
+        })
     }
 
     fn steer(&mut self, ctx: &mut Decide, input: &Input) {
@@ -371,5 +382,11 @@ mod tests {
             "no follower stands in front of the leader"
         );
         assert_eq!(run.steps(0).nan, 0);
+    }
+
+    /// Two agents started on one point part ([`crate::testing`]).
+    #[test]
+    fn two_agents_on_one_point_part() {
+        crate::testing::coincident_agents_part("leader");
     }
 }

@@ -226,6 +226,7 @@ impl PedestriansScene {
         self.neighbors
             .within(positions, pos, self.reach(), &mut self.scratch);
         self.scratch.retain(|n| n.index as usize != i);
+        crate::steer::tie::untie(i, pos, &mut self.scratch);
         nearest_first(&mut self.scratch, pos);
         self.movers.clear();
         self.movers.extend(self.scratch.iter().map(|n| Mover {

@@ -213,6 +213,26 @@ impl Scene for PursuitScene {
         }
     }
 
+    fn role_card(&self, look: Look) -> Option<Card> {
+        match look {
+            Look::Target => Some(Card {
+                idea: "The target seeks the pointer, faster than its pursuers; caught, it comes \
+                    back away from them. It never looks at who chases it.",
+                formula: &["steering = seek(pointer)"],
+            }),
+            Look::Evader => Some(Card {
+                idea: "An evader predicts where the target will be, as a pursuer does, with a \
+                    dynamic T. Then it flees that point instead of seeking it.",
+                formula: &[
+                    "T = distance(target_position, position) / max_speed",
+                    "future = target_position + target_velocity * T",
+                    "steering = flee(future)",
+                ],
+            }),
+            _ => None,
+        }
+    }
+
     fn steer(&mut self, ctx: &mut Decide, input: &Input) {
         let p = &self.params;
         let crowd = ctx.crowd;
@@ -226,6 +246,7 @@ impl Scene for PursuitScene {
         ctx.set(TARGET, force, target_limits);
         if let Some(o) = ctx.record(TARGET) {
             o.vector(Meaning::Velocity, target_pos, target_vel, s);
+            o.value("pointer", input.pointer);
         }
         let chaser = Limits {
             max_speed: p.max_speed,

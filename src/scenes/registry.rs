@@ -14,6 +14,12 @@ pub fn find(name: &str) -> Result<&'static SceneDecl, String> {
     crate::sim::decl::find(super::SCENES, name)
 }
 
+/// The scene a person typed: its name in any case, or its number in
+/// this order, counted from 1 (the number keys').
+pub fn pick(typed: &str) -> Result<&'static SceneDecl, String> {
+    crate::sim::decl::pick(super::SCENES, typed)
+}
+
 /// The digit key of scene `index` (0-based): 1 to 9, then 0 for the
 /// tenth; none past it (the panel's picker reaches every scene).
 pub fn scene_digit(index: usize) -> Option<u8> {

@@ -111,17 +111,22 @@ impl SceneDecl {
 
     /// Index of the variant called `name`, or an error listing the valid ones.
     pub fn variant(&self, name: &str) -> Result<usize, String> {
-        self.variants
-            .iter()
-            .position(|v| *v == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown variant {} for scene `{}`; valid variants: {}",
-                    crate::quote::quoted(name),
-                    self.name,
-                    self.variants.join(", ")
-                )
-            })
+        (self.variants.iter().position(|v| *v == name)).ok_or_else(|| self.no_variant(name))
+    }
+
+    /// The same, the name in any case (`--variant V2`).
+    pub fn variant_any_case(&self, name: &str) -> Result<usize, String> {
+        any_case(self.variants, name).ok_or_else(|| self.no_variant(name))
+    }
+
+    fn no_variant(&self, name: &str) -> String {
+        format!(
+            "unknown variant {} for scene `{}`{}; valid variants: {}",
+            crate::quote::quoted(name),
+            self.name,
+            did_you_mean(self.variants, name),
+            self.variants.join(", ")
+        )
     }
 
     /// The chart's plots for the series `names`: grouped by their
@@ -171,14 +176,74 @@ impl SceneDecl {
 
 /// The scene called `name` in `scenes`, or an error listing the valid names.
 pub fn find<'a>(scenes: &'a [SceneDecl], name: &str) -> Result<&'a SceneDecl, String> {
-    scenes.iter().find(|e| e.name == name).ok_or_else(|| {
-        let names: Vec<&str> = scenes.iter().map(|e| e.name).collect();
-        format!(
-            "unknown scene {}; valid scenes: {}",
-            crate::quote::quoted(name),
-            names.join(", ")
-        )
-    })
+    scenes
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| no_scene(scenes, name))
+}
+
+/// The scene a person typed: its name in any case, or its number in
+/// `scenes`' order counted from 1 (`--scene 8`, `--scene FLOCK`).
+pub fn pick<'a>(scenes: &'a [SceneDecl], typed: &str) -> Result<&'a SceneDecl, String> {
+    let names: Vec<&str> = scenes.iter().map(|e| e.name).collect();
+    let by_number = (typed.parse::<usize>().ok())
+        .filter(|n| (1..=scenes.len()).contains(n))
+        .map(|n| n - 1);
+    (by_number.or_else(|| any_case(&names, typed)))
+        .map(|k| &scenes[k])
+        .ok_or_else(|| no_scene(scenes, typed))
+}
+
+fn no_scene(scenes: &[SceneDecl], name: &str) -> String {
+    let names: Vec<&str> = scenes.iter().map(|e| e.name).collect();
+    format!(
+        "unknown scene {}{}; valid scenes: {}",
+        crate::quote::quoted(name),
+        did_you_mean(&names, name),
+        names.join(", ")
+    )
+}
+
+/// Where `typed` is among `names`: as written, else in any case.
+fn any_case(names: &[&str], typed: &str) -> Option<usize> {
+    (names.iter().position(|n| *n == typed))
+        .or_else(|| names.iter().position(|n| n.eq_ignore_ascii_case(typed)))
+}
+
+/// " (did you mean `flock`?)" when one of `names` is nearer `typed` than
+/// every other, within two letters added or dropped (in any case); else
+/// nothing: a guess among equals (`v9` is as near each of `v0` to `v5`)
+/// is no help.
+fn did_you_mean(names: &[&str], typed: &str) -> String {
+    let typed = typed.to_lowercase();
+    let mut by_distance: Vec<(usize, &str)> = (names.iter())
+        .map(|n| (edits(&n.to_lowercase(), &typed), *n))
+        .collect();
+    by_distance.sort();
+    match by_distance[..] {
+        [(d, name), (next, _), ..] if d <= 2 && d < next => format!(" (did you mean `{name}`?)"),
+        [(d, name)] if d <= 2 => format!(" (did you mean `{name}`?)"),
+        _ => String::new(),
+    }
+}
+
+/// The letters to add to `a` and drop from it to make `b` (an edit
+/// distance without substitution, which counts as one of each): a letter
+/// left out (`flok`) is nearer its word (`flock`) than one replaced
+/// (`flow`).
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + 2 * usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// A scene started, or why not.

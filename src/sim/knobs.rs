@@ -103,9 +103,13 @@ fn tidy(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-/// A number as a person writes it: `30`, `0.5`, `1000000`.
+/// A number as a person writes it: `30`, `0.5`, `1000000`; one too large
+/// or too small for that in a few digits in scientific notation (`1e300`,
+/// `1e-320`), not as hundreds of digits.
 pub fn number(x: f64) -> String {
-    if x.is_finite() && x.fract() == 0.0 && x.abs() < 1e15 {
+    if x.is_finite() && x != 0.0 && !(1e-6..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else if x.is_finite() && x.fract() == 0.0 {
         format!("{}", x as i64)
     } else {
         format!("{}", tidy(x))
@@ -459,6 +463,10 @@ mod tests {
         assert_eq!(fine.stepped(0.2, 1), 0.3);
         assert_eq!(number(1_000_000.0), "1000000");
         assert_eq!(number(0.25), "0.25");
+        // Not hundreds of digits, at either end.
+        assert_eq!(number(1e300), "1e300");
+        assert_eq!(number(-1e-320), "-1e-320");
+        assert_eq!(number(0.0), "0");
     }
 
     #[test]

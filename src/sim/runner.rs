@@ -136,7 +136,6 @@ impl Runner {
 
     /// One fixed tick.
     pub fn step(&mut self, input: &Input) {
-        self.overlay.clear();
         // Every few ticks the crowd is put back in cell order (if the
         // scene asks), so that neighbours stay near each other in memory.
         if let (Some(cell), Some(order)) = (self.scene.cell_order(), &mut self.cell_order)
@@ -146,6 +145,46 @@ impl Runner {
             self.steering.fill(Steering::default());
             self.limits.fill(STANDING);
         }
+        self.decide(input);
+        self.previous.clear();
+        self.previous.extend_from_slice(self.crowd.positions());
+        let max_force = self.crowd.integrate(&self.steering, &self.limits);
+        self.tick += 1;
+        let mut settle = Settle {
+            crowd: &mut self.crowd,
+            stage: self.stage,
+            tick: self.tick,
+        };
+        self.scene.settle(&mut settle);
+        self.stats.observe(&self.crowd, max_force);
+        self.record_headline();
+    }
+
+    /// Works out what the selected agent decides now, from where everyone
+    /// stands, without moving anyone or changing what the next tick does:
+    /// a selection made while paused shows its numbers at once.
+    pub fn think(&mut self, input: &Input) {
+        if self.selected_index().is_none() {
+            return;
+        }
+        // The decision runs on copies: a scene's own state (a wander
+        // angle, its random numbers) moves on only when a tick runs.
+        let copy = self.scene.clone_box();
+        let scene = std::mem::replace(&mut self.scene, copy);
+        let kept = (
+            self.steering.clone(),
+            self.limits.clone(),
+            self.looks.clone(),
+        );
+        self.decide(input);
+        self.scene = scene;
+        (self.steering, self.limits, self.looks) = kept;
+    }
+
+    /// The first half of a tick: every agent's steering, the overlay,
+    /// and the selected agent's mind and neighbourhood.
+    fn decide(&mut self, input: &Input) {
+        self.overlay.clear();
         let selected = self.selected_index();
         let mut steer = Decide {
             crowd: &self.crowd,
@@ -163,18 +202,6 @@ impl Runner {
         self.scene.steer(&mut steer, input);
         self.looked = selected.and_then(|i| self.record_neighborhood(i));
         self.mind = selected.map(|i| self.mind_of(i));
-        self.previous.clear();
-        self.previous.extend_from_slice(self.crowd.positions());
-        let max_force = self.crowd.integrate(&self.steering, &self.limits);
-        self.tick += 1;
-        let mut settle = Settle {
-            crowd: &mut self.crowd,
-            stage: self.stage,
-            tick: self.tick,
-        };
-        self.scene.settle(&mut settle);
-        self.stats.observe(&self.crowd, max_force);
-        self.record_headline();
     }
 
     /// Adds this tick's headline figures to the history (a series of
@@ -391,6 +418,17 @@ impl Runner {
     /// The lesson card of the running variant.
     pub fn card(&self) -> Card {
         self.scene.card()
+    }
+
+    /// The card of the rule agent `id` follows: its role's where that is
+    /// another than the lesson's (with the look it is drawn with), else
+    /// the lesson's card.
+    pub fn card_of(&self, id: Option<usize>) -> (Card, Option<Look>) {
+        let look = (id.and_then(|id| self.crowd.index_of(id))).and_then(|i| self.looks.get(i));
+        match look.and_then(|&look| Some((self.scene.role_card(look)?, look))) {
+            Some((card, look)) => (card, Some(look)),
+            None => (self.scene.card(), None),
+        }
     }
 
     /// The props a person may edit (obstacles, path nodes), as the

@@ -214,6 +214,12 @@ pub trait Scene: Send + CloneScene {
     /// The lesson card of the running variant: the idea, and the formula
     /// the selected agent's numbers are plugged into.
     fn card(&self) -> Card;
+    /// The card of the rule agents drawn with `look` follow, where it is
+    /// not the lesson's (a leader, the wandering pair, the chased target):
+    /// a learner who selects one reads what moves it. `None`: the lesson's.
+    fn role_card(&self, _look: Look) -> Option<Card> {
+        None
+    }
 
     /// After the move: figures and respawns.
     fn settle(&mut self, _ctx: &mut Settle) {}

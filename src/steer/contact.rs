@@ -31,7 +31,9 @@ pub fn contact_push(
 
 /// [`contact_push`] a pair at a time ([`PairSum`]): each overlapping pair
 /// works out one push and hands each agent its sign, so an agent's sum is
-/// its `contact_push`, bit for bit.
+/// its `contact_push`, bit for bit; but two on one point, which
+/// `contact_push` cannot tell apart, part along their
+/// [`tie_break`](super::tie::tie_break).
 #[derive(Debug, Clone, Copy)]
 pub struct Contact {
     /// Centre to centre, bodies nearer than this overlap, in px.
@@ -44,18 +46,24 @@ impl PairSum for Contact {
     #[inline]
     fn meet(
         &self,
-        _: (usize, usize),
+        (a, b): (usize, usize),
         offset: Vec2,
         distance_squared: f32,
         sum_a: &mut ExactSum,
         sum_b: &mut ExactSum,
     ) {
         let d = distance_squared.sqrt();
-        if d > 0.0 && d < self.diameter {
-            let push = ExactSum::of(-offset * ((self.diameter - d) * 0.5 / d));
-            sum_a.merge(push);
-            sum_b.merge(push.negated());
-        }
+        let push = if d > 0.0 && d < self.diameter {
+            -offset * ((self.diameter - d) * 0.5 / d)
+        } else if offset == Vec2::ZERO {
+            // On one point: apart along their tie-break, half a diameter each.
+            super::tie::tie_break(a, b) * (self.diameter * 0.5)
+        } else {
+            return;
+        };
+        let push = ExactSum::of(push);
+        sum_a.merge(push);
+        sum_b.merge(push.negated());
     }
 }
 

@@ -25,7 +25,8 @@ pub struct SeparationParams {
 /// pushes add up, times `max_separation`. The tutorial's version (the
 /// negated mean offset, normalized) can push an agent squeezed between two
 /// others into the nearer one, and pushes no harder at contact than at 30
-/// px. A neighbour exactly on the agent gives no direction and is skipped.
+/// px. A neighbour exactly on the agent gives no direction and is skipped
+/// (a caller that knows who is who unties them first: [`super::tie`]).
 /// The pushes add up exactly ([`ExactSum`]), so the neighbours may come in
 /// any order.
 pub fn separation(
@@ -59,6 +60,18 @@ pub struct Apart {
     pub aloof: Option<usize>,
 }
 
+impl Apart {
+    /// Agent `a` less its neighbor `b`, `offset` (= b - a) away; for two
+    /// on one point, a hair's breadth along their tie-break.
+    fn away(&self, a: usize, b: usize, offset: Vec2) -> Vec2 {
+        if offset == Vec2::ZERO {
+            -super::tie::hair(a, b, self.radius)
+        } else {
+            -offset
+        }
+    }
+}
+
 impl PairSum for Apart {
     type Sum = ExactSum;
 
@@ -74,7 +87,7 @@ impl PairSum for Apart {
         if self.aloof.is_some_and(|x| x == a || x == b) {
             return;
         }
-        let push = ExactSum::of(push_away(-offset, self.radius));
+        let push = ExactSum::of(push_away(self.away(a, b, offset), self.radius));
         sa.merge(push);
         sb.merge(push.negated());
     }
@@ -96,11 +109,15 @@ impl PairSum for Apart {
         }
         for four in hits.chunks(4) {
             let pushes = pushes_away(four, self.radius);
-            for (&(b, _), &push) in four.iter().zip(&pushes) {
+            for (&(b, offset), &push) in four.iter().zip(&pushes) {
                 let b = b as usize;
                 if b == aloof {
                     continue;
                 }
+                let push = match offset == Vec2::ZERO {
+                    true => push_away(self.away(a, b, offset), self.radius),
+                    false => push,
+                };
                 let push = ExactSum::of(push);
                 sa.merge(push);
                 sums[b - base].merge(push.negated());

@@ -22,6 +22,7 @@ pub mod pursuit;
 pub mod queue;
 pub mod seek;
 pub mod sum;
+pub mod tie;
 pub mod unaligned;
 pub mod walls;
 pub mod wander;

@@ -18,40 +18,80 @@ fn agents(n: usize) -> Vec<usize> {
 }
 
 #[test]
-fn every_name_on_every_card_gets_a_number_from_the_running_scene() {
+fn every_name_on_every_card_gets_a_number_from_the_agent_it_is_read_with() {
     for decl in SCENES {
         for variant in decl.variants {
             let mut run = scene_with(decl.name, variant, Some(40));
-            let card = run.scene.card();
-            let wanted: BTreeSet<&str> = card.formula.iter().flat_map(|l| names(l)).collect();
-            let mut found = BTreeSet::new();
             let n = run.scene.crowd().len();
             for id in agents(n) {
                 run.scene.select(Some(id));
+                // The card a learner reads with this agent selected: its
+                // role's own where it has one (a leader), else the lesson's.
+                let (card, role) = run.scene.card_of(Some(id));
+                let at = format!("{}/{variant}, agent {id} ({role:?})", decl.name);
+                let wanted: BTreeSet<&str> = card.formula.iter().flat_map(|l| names(l)).collect();
+                let mut found = BTreeSet::new();
                 for _ in 0..300 {
                     run.steps(1);
                     let mind = run.scene.mind().expect("a mind for the selected agent");
                     found.extend(wanted.iter().filter(|name| mind.value(name).is_some()));
                 }
+                let missing: Vec<_> = wanted.difference(&found).collect();
+                assert!(
+                    missing.is_empty(),
+                    "{at}: the card names {missing:?}, which no tick recorded for it"
+                );
+                assert!(
+                    card.formula.iter().any(|l| l.starts_with("steering = ")),
+                    "{at}: the formula gives the steering"
+                );
+                let sentences = card.idea.matches(". ").count() + 1;
+                assert!(
+                    (2..=3).contains(&sentences) && card.idea.ends_with('.'),
+                    "{at}: the idea in two or three sentences"
+                );
+                if let Some(look) = role {
+                    assert!(
+                        decl.roles.iter().any(|&(l, _)| l == look),
+                        "{at}: a role with its own card is named in the legend"
+                    );
+                }
             }
-            let missing: Vec<_> = wanted.difference(&found).collect();
-            assert!(
-                missing.is_empty(),
-                "{}/{variant}: the card names {missing:?}, which no tick recorded",
-                decl.name
-            );
-            assert!(
-                card.formula.iter().any(|l| l.starts_with("steering = ")),
-                "{}/{variant}: the formula gives the steering",
-                decl.name
-            );
-            let sentences = card.idea.matches(". ").count() + 1;
-            assert!(
-                (2..=3).contains(&sentences) && card.idea.ends_with('.'),
-                "{}/{variant}: the idea in two or three sentences",
-                decl.name
-            );
         }
+    }
+}
+
+/// The agents that follow another rule than the lesson's read their own
+/// card: the leader, the formation's leader, the interposed pair, the
+/// chased target and the evaders, the hunter.
+#[test]
+fn a_leader_a_target_and_a_hunter_read_their_own_rule() {
+    for (scene, id, rule) in [
+        ("leader", 0, "steering = arrive(pointer)"),
+        ("formation", 0, "steering = wander"),
+        ("interpose", 0, "steering = wander + stay_inside"),
+        ("interpose", 1, "steering = wander + stay_inside"),
+        ("pursuit", 0, "steering = seek(pointer)"),
+        ("hide", 0, "steering = seek(aim) + avoidance"),
+    ] {
+        let decl = SCENES.iter().find(|d| d.name == scene).unwrap();
+        let run = scene_with(scene, decl.variants[0], None);
+        let (card, role) = run.scene.card_of(Some(id));
+        assert!(role.is_some(), "{scene}: agent {id} has a role card");
+        assert!(
+            card.formula.iter().any(|l| l.starts_with(rule)),
+            "{scene}: agent {id} reads {:?}",
+            card.formula
+        );
+        let (lesson, none) = run.scene.card_of(None);
+        assert_eq!(none, None);
+        assert_ne!(lesson.formula, card.formula, "{scene}");
+    }
+    // The rest read the lesson: a follower, an interposer, a pursuer.
+    for (scene, id) in [("leader", 5), ("interpose", 2), ("pursuit", 1)] {
+        let decl = SCENES.iter().find(|d| d.name == scene).unwrap();
+        let run = scene_with(scene, decl.variants[0], None);
+        assert_eq!(run.scene.card_of(Some(id)).1, None, "{scene} agent {id}");
     }
 }
 

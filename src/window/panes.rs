@@ -2,7 +2,7 @@
 
 use crate::render::{self, View};
 use steering_demos::app::App;
-use steering_demos::layout::Rect;
+use steering_demos::layout::{Rect, caption};
 use steering_demos::sim::runner::Runner;
 
 /// The stage's views, each with the part of the window it is fitted in:
@@ -33,9 +33,11 @@ pub fn under(panes: &[(View, Rect)], mouse: glam::Vec2) -> View {
         .0
 }
 
-/// A pane's name and its figure, in its top-left corner.
-pub fn label(view: &View, variant: &str, runner: &Runner, scale: f32) {
-    let text = match runner.headline().first() {
+/// A pane's name and its figure, above its stage where there is room,
+/// always inside its pane: smaller, then without the figure's name, when
+/// the pane is narrow.
+pub fn label(view: &View, part: Rect, variant: &str, runner: &Runner, scale: f32) {
+    let (full, short) = match runner.headline().first() {
         Some(&(name, value)) => {
             let value = steering_demos::sim::knobs::number((value * 100.0).round() / 100.0);
             let figure = steering_demos::words::series(runner.decl(), name);
@@ -44,24 +46,29 @@ pub fn label(view: &View, variant: &str, runner: &Runner, scale: f32) {
                 ("figure", &figure),
                 ("value", &value),
             ];
-            steering_demos::text::fill("pane.figure", &args)
+            let short: [(&str, &dyn std::fmt::Display); 2] =
+                [("variant", &variant), ("value", &value)];
+            (
+                steering_demos::text::fill("pane.figure", &args),
+                steering_demos::text::fill("pane.figure-short", &short),
+            )
         }
-        None => variant.to_string(),
+        None => (variant.to_string(), variant.to_string()),
     };
-    let size = 22.0 * scale;
+    let text_of = |s: bool| if s { &short } else { &full };
     let a = view.area;
-    macroquad::shapes::draw_rectangle(
-        a.x + 4.0,
-        a.y + 4.0,
-        render::text::text_width(&text, size) + 16.0,
-        size + 10.0,
-        render::palette::PANEL,
-    );
+    let stage = Rect::new(a.x, a.y, a.w, a.h);
+    let c = caption(part, stage, scale, |s, size| {
+        render::text::text_width(text_of(s), size)
+    });
+    let f = c.frame;
+    macroquad::shapes::draw_rectangle(f.x, f.y, f.w, f.h, render::palette::PANEL);
+    let text = text_of(c.short);
     render::text::draw_text(
         &text,
-        a.x + 12.0,
-        a.y + 4.0 + size,
-        size,
+        f.x + 6.0,
+        f.y + 6.0 + c.size * 0.8,
+        c.size,
         render::palette::ACCENT,
     );
 }

@@ -18,6 +18,15 @@ fn said(config: &Config, scene: &crate::config::SceneConfig, v: usize) -> Vec<Wo
     setup.variant = v;
     let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
     let mut out = vec![card(decl, v, runner.card().idea)];
+    // The cards of roles with a rule of their own (a leader's).
+    for &(look, _) in decl.roles {
+        let Some(i) = runner.looks().iter().position(|&l| l == look) else {
+            continue;
+        };
+        if let (card, Some(look)) = runner.card_of(Some(runner.crowd().id(i))) {
+            out.push(role_card(decl, look, card.idea));
+        }
+    }
     for tick in 0..TICKS {
         if tick % (TICKS / 3) == 0 {
             let n = runner.crowd().len();

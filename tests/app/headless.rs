@@ -456,3 +456,29 @@ fn an_output_that_cannot_be_written_is_one_line_and_exit_2() {
         "{stderr}"
     );
 }
+
+/// Two agents started on one point part along a tie-break of their
+/// numbers (`steer::tie`): every crossing crowd gets across, and the run
+/// is the same on any thread count.
+#[test]
+fn two_agents_on_one_point_part_the_same_way_on_any_thread_count() {
+    for variant in ["predictive", "hard", "orca"] {
+        let link = format!("#scene=crossing&variant={variant}&starts=0,100,300;2,100,300");
+        let reports = ["1", "3"].map(|threads| {
+            let out = run(&[
+                "--headless",
+                "--steps",
+                "900",
+                "--threads",
+                threads,
+                "--open",
+                &link,
+            ]);
+            assert!(out.status.success(), "{variant}: {:?}", out.stderr);
+            serde_json::from_slice::<Value>(&out.stdout).expect("valid JSON")
+        });
+        assert_eq!(reports[0]["checksum"], reports[1]["checksum"], "{variant}");
+        assert_eq!(reports[0]["crossed"], 60, "{variant}: {}", reports[0]);
+        assert_eq!(reports[0]["nan"], 0, "{variant}");
+    }
+}

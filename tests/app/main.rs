@@ -13,6 +13,7 @@ mod presets;
 mod scale;
 mod skip;
 mod trust;
+mod typed;
 mod web;
 mod window;
 

@@ -12,16 +12,17 @@ fn binary() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_steering-demos"));
     c.current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("XDG_CONFIG_HOME", "/nonexistent")
-        .env_remove("DISPLAY");
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY");
     c
 }
 
-fn run(args: &[&str]) -> Output {
+pub(super) fn run(args: &[&str]) -> Output {
     binary().args(args).output().expect("the binary runs")
 }
 
 /// Exit 2, nothing on stdout, one line on stderr; the line.
-fn refused(args: &[&str]) -> String {
+pub(super) fn refused(args: &[&str]) -> String {
     let out = run(args);
     let stderr = String::from_utf8(out.stderr).expect("utf-8");
     assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
@@ -43,7 +44,7 @@ fn exit_2_with_settings(config_home: &std::path::Path, args: &[&str]) -> String 
     stderr
 }
 
-fn temp(name: &str) -> PathBuf {
+pub(super) fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("sd-trust-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)

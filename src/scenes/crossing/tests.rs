@@ -33,3 +33,9 @@ fn each_way_overlaps_less_and_all_cross() {
         assert!(overlap(&orca) <= 0.01, "seed {seed}: orca {:.4}", overlap(&orca));
     }
 }
+
+/// Two agents started on one point part ([`crate::testing`]).
+#[test]
+fn two_agents_on_one_point_part() {
+    crate::testing::coincident_agents_part("crossing");
+}

@@ -118,3 +118,9 @@ fn the_readout_shows_braking_in_v4_and_never_in_v0() {
     assert!(queued("v4"), "agents queue in v4");
     assert!(!queued("v0"), "nobody queues in v0");
 }
+
+/// Two agents started on one point part ([`crate::testing`]).
+#[test]
+fn two_agents_on_one_point_part() {
+    crate::testing::coincident_agents_part("doorway");
+}

@@ -38,3 +38,9 @@ fn smoothing_halves_the_heading_turn() {
         );
     }
 }
+
+/// Two agents started on one point part ([`crate::testing`]).
+#[test]
+fn two_agents_on_one_point_part() {
+    crate::testing::coincident_agents_part("manager");
+}

@@ -34,3 +34,9 @@ fn full_overlaps_a_fifth_of_path_keeps_off_obstacles_and_walks_on() {
         );
     }
 }
+
+/// Two agents started on one point part ([`crate::testing`]).
+#[test]
+fn two_agents_on_one_point_part() {
+    crate::testing::coincident_agents_part("pedestrians");
+}
