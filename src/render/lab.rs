@@ -174,7 +174,16 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
                             .show_value(false)
                             .trailing_fill(true);
                         let response = ui.add(slider).on_hover_text(text("timeline.hint"));
-                        if response.changed() && tick != now {
+                        // A click that comes and goes within one frame (a
+                        // quick tap) moves no slider: it seeks where it fell.
+                        let tapped = response.clicked().then(|| response.interact_pointer_pos());
+                        if let Some(Some(at)) = tapped.filter(|_| !response.changed()) {
+                            let r = response.rect;
+                            let k = ((at.x - r.left()) / r.width().max(1.0)).clamp(0.0, 1.0);
+                            let span = last.max(first + 1) - first;
+                            tick = first + (f64::from(k) * span as f64).round() as u64;
+                        }
+                        if (response.changed() || tapped.is_some()) && tick != now {
                             picked = Some(tick);
                         }
                     });

@@ -65,7 +65,7 @@ pub fn label(view: &View, part: Rect, variant: &str, runner: &Runner, scale: f32
     macroquad::shapes::draw_rectangle(f.x, f.y, f.w, f.h, render::palette::PANEL);
     let text = text_of(c.short);
     render::text::draw_text(
-        &text,
+        text,
         f.x + 6.0,
         f.y + 6.0 + c.size * 0.8,
         c.size,

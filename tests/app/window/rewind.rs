@@ -94,6 +94,21 @@ fn rewinding_and_replaying_gives_back_the_same_picture() {
         tick < now - 10,
         "resumed from tick {from}, then > and ,: {line:?}"
     );
+
+    // A click on the timeline's track seeks there: a quarter of the way
+    // along is about a quarter of the ticks kept.
+    let track = (r.x + 100.0 + (r.w - 110.0) * 0.25, r.y + r.h - 18.0);
+    s.point((track.0 as i32, track.1 as i32));
+    let w = s.window.clone();
+    s.tool("xdotool", &["mousedown", "--window", &w, "1"]);
+    s.frames_later(3);
+    s.tool("xdotool", &["mouseup", "--window", &w, "1"]);
+    let line = s.expect_prefix("tick ");
+    let clicked = numbers(&line, 1)[0] as u64;
+    assert!(
+        clicked > 0 && clicked < tick / 2,
+        "a click a quarter along the timeline, paused at {tick}: {line:?}"
+    );
 }
 
 /// Pressing > while the run goes on pauses it (the timeline shows), and
