@@ -123,7 +123,8 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
                 plot = plot.x_axis_label(text("chart.seconds"));
             }
             if !unit.is_empty() {
-                plot = plot.y_axis_label(words::unit(unit).to_string());
+                // Small, to fit beside a plot a few lines high.
+                plot = plot.y_axis_label(RichText::new(words::unit(unit).to_string()).small());
             }
             plot.show(ui, |plot| {
                 for c in curves.iter().filter(|c| names.contains(&c.name)) {
