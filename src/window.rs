@@ -230,7 +230,7 @@ impl Shell {
                 render::mind::readout(ctx, app, r);
             }
             if let Some(r) = layout.chart {
-                lab::chart(ctx, app, r);
+                render::chart::chart(ctx, app, r);
             }
             over_ui = ctx.is_pointer_over_area() || ctx.wants_pointer_input();
         });

@@ -150,8 +150,8 @@ pub fn force(decl: &SceneDecl, name: &'static str) -> Word {
 }
 
 /// The words a scene declares as data: its title, lesson lines, roles,
-/// knobs (label, doc line, unit). Its card, series and readout are said
-/// by the running scene and listed by running it.
+/// knobs (label, doc line, unit), its chart's units. Its card, series and
+/// readout are said by the running scene and listed by running it.
 pub fn declared(decl: &SceneDecl) -> Vec<Word> {
     let mut out = vec![title(decl)];
     out.extend((0..decl.variants.len()).map(|v| lesson(decl, v)));
@@ -162,6 +162,8 @@ pub fn declared(decl: &SceneDecl) -> Vec<Word> {
             out.push(unit(k.unit));
         }
     }
+    let units = decl.series.iter().map(|&(_, u)| u);
+    out.extend(units.filter(|u| !u.is_empty()).map(unit));
     out
 }
 

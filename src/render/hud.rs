@@ -1,7 +1,7 @@
 //! The HUD band, the legend line, the footer and the help box, each in the
 //! place the layout gives it.
 
-use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, agent_color, meaning_color};
+use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, legend_color, role_color};
 use super::text::{draw_text, text_width};
 use macroquad::shapes::{draw_circle, draw_line, draw_rectangle, draw_rectangle_lines};
 use steering_demos::app::App;
@@ -27,7 +27,12 @@ fn text_sizes(layout: &Layout) -> (f32, f32) {
 pub fn warm_text(layout: &Layout) {
     let (title, body) = text_sizes(layout);
     super::text::warm(title);
-    super::text::warm(body);
+    // The body size and each smaller one the legend may shrink to.
+    let mut size = body;
+    while size >= LEGEND_MIN_SIZE {
+        super::text::warm(size);
+        size -= 1.0;
+    }
 }
 
 fn width(text: &str, size: f32) -> f32 {
@@ -226,20 +231,48 @@ pub fn draw_footer(app: &App, layout: &Layout) {
     );
 }
 
+/// The smallest text the legend shrinks to so that every entry fits.
+const LEGEND_MIN_SIZE: f32 = 10.0;
+
+/// A legend swatch's length at text size `size`.
+fn swatch(size: f32) -> f32 {
+    size * 22.0 / BODY_SIZE
+}
+
+/// The room a role's entry takes at text size `size`.
+fn role_width(label: &str, size: f32) -> f32 {
+    swatch(size) * 0.6 + 6.0 + width(label, size) + MARGIN
+}
+
+/// The room a force's entry takes at text size `size`.
+fn meaning_width(m: Meaning, size: f32) -> f32 {
+    swatch(size) + 6.0 + width(words::meaning(m).shown(), size) + 2.0 * MARGIN
+}
+
 /// One line under the HUD: the colour of each force drawn (or how to show
 /// them) on the left, and on the right who is who: each role's colour
 /// and name (`roles`, from the scene; `fade_alpha` for a faded look).
+/// Each colour is the one the stage shows ([`role_color`],
+/// [`legend_color`]), and the text shrinks until every entry fits: a shape
+/// on the stage with no entry cannot be read.
 pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32, layout: &Layout) {
     let r = layout.legend;
     draw_rectangle(r.x, r.y, r.w, r.h, super::palette::BACKGROUND);
-    let (_, size) = text_sizes(layout);
+    let (_, body_size) = text_sizes(layout);
+    let needed = |size: f32| {
+        let forces: f32 = meanings.iter().map(|&m| meaning_width(m, size)).sum();
+        let who: f32 = roles.iter().map(|(_, l)| role_width(l.shown(), size)).sum();
+        forces + who + MARGIN
+    };
+    let mut size = body_size;
+    while size > LEGEND_MIN_SIZE && needed(size) > r.w {
+        size -= 1.0;
+    }
     let baseline = r.y + r.h * 0.5 + size * 0.3;
     let cy = r.y + r.h * 0.5;
-    let swatch = 22.0 * layout.text_scale;
     // The roles, right-aligned: as many whole ones as fit in half the line.
-    let role_w = |label: &str| swatch * 0.6 + 6.0 + width(label, size) + MARGIN;
     let mut shown = roles.len();
-    let all = |n: usize| roles[..n].iter().map(|(_, l)| role_w(l.shown()));
+    let all = |n: usize| roles[..n].iter().map(|(_, l)| role_width(l.shown(), size));
     while shown > 0 && all(shown).sum::<f32>() > r.w * 0.5 {
         shown -= 1;
     }
@@ -247,10 +280,10 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32
     let mut x = r.right() - roles_w;
     for (look, label) in &roles[..shown] {
         let (look, label) = (*look, label.shown());
-        let k = swatch * 0.3;
-        draw_circle(x + k, cy, k, agent_color(look, fade_alpha));
+        let k = swatch(size) * 0.3;
+        draw_circle(x + k, cy, k, role_color(look, fade_alpha));
         draw_text(label, x + 2.0 * k + 6.0, baseline, size, TEXT);
-        x += role_w(label);
+        x += role_width(label, size);
     }
     let right = r.right() - roles_w - MARGIN;
     if meanings.is_empty() {
@@ -265,6 +298,7 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32
         return;
     }
     let mut x = r.x + MARGIN;
+    let swatch = swatch(size);
     for &m in meanings {
         let label = words::meaning(m);
         let label = label.shown();
@@ -272,9 +306,9 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32
         if x + swatch + 6.0 + label_w > right {
             break;
         }
-        draw_line(x, cy, x + swatch, cy, 4.0, meaning_color(m));
+        draw_line(x, cy, x + swatch, cy, 4.0, legend_color(m));
         draw_text(label, x + swatch + 6.0, baseline, size, TEXT);
-        x += swatch + 6.0 + label_w + 2.0 * MARGIN;
+        x += meaning_width(m, size);
     }
 }
 

@@ -1,10 +1,10 @@
 //! The lab's windows, drawn with egui in the places the layout gives them:
-//! the parameter panel and the live chart (the selected agent's readout
-//! and the lesson card are in [`super::mind`]).
+//! the parameter panel and the timeline (the selected agent's readout
+//! and the lesson card are in [`super::mind`], the chart in
+//! [`super::chart`]).
 //! They read the app and return what the user asked for; `main` applies it.
 
 use egui_macroquad::egui::{self, Color32, RichText};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
 use steering_demos::app::App;
 use steering_demos::config::preset::Listed;
 use steering_demos::layout::{Layout, Rect};
@@ -30,9 +30,6 @@ pub enum PanelEvent {
     /// Start from the k-th preset listed.
     Preset(usize),
 }
-
-/// The most points a chart series draws (of up to a minute of ticks).
-const CHART_POINTS: usize = 300;
 
 /// Frame and placement shared by the lab's windows.
 pub(super) fn pane(ctx: &egui::Context, id: &str, r: Rect, add: impl FnOnce(&mut egui::Ui)) {
@@ -321,67 +318,6 @@ fn knob_grid(
                 ui.end_row();
             }
         });
-}
-
-/// The lesson's figure over the last minute of simulated time, one line
-/// per series (and per pane in the split view).
-pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
-    let window = (60.0 * app.scene_config().tick_hz) as usize;
-    let decl = app.decl();
-    let mut panes = vec![(app.variant(), app.scene())];
-    if let (Some(pane), Some(name)) = (app.compared(), app.compared_variant()) {
-        panes.push((name, &pane.runner));
-    }
-    pane(ctx, "chart", r, |ui| {
-        Plot::new("lesson")
-            .legend(Legend::default().background_alpha(0.0))
-            .allow_scroll(false)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .x_axis_label(text("chart.seconds"))
-            // Room for the y axis' numbers ("0.25", "1000"), and zero in
-            // view: a figure that stays at zero shows as a line on it.
-            .y_axis_min_width(40.0)
-            .show_background(false)
-            .include_y(0.0)
-            .y_grid_spacer(egui_plot::log_grid_spacer(5))
-            .show(ui, |plot| {
-                let series: Vec<_> = (panes.iter())
-                    .map(|(_, runner)| runner.recent_headline(window))
-                    .collect();
-                // A pane's name goes after a series only where both panes
-                // chart one of that name: one name per series, said once.
-                let shared = |name: &str| {
-                    series.len() > 1 && series.iter().all(|s| s.iter().any(|(n, _)| *n == name))
-                };
-                for ((variant, runner), headline) in panes.iter().zip(series.iter()) {
-                    let hz = f64::from(app.scene_config().tick_hz);
-                    let end = runner.tick() as f64 / hz;
-                    for (name, values) in headline {
-                        let start = end - values.len() as f64 / hz;
-                        // A point every few ticks is all the chart's
-                        // width can show, and each is triangles to draw.
-                        let every = values.len().div_ceil(CHART_POINTS).max(1);
-                        let points: PlotPoints = values
-                            .iter()
-                            .enumerate()
-                            .step_by(every)
-                            .map(|(k, &y)| [start + k as f64 / hz, y])
-                            .collect();
-                        let series = words::series(decl, name);
-                        let label = if shared(name) {
-                            say(
-                                "chart.series-variant",
-                                &[("series", &series), ("variant", variant)],
-                            )
-                        } else {
-                            series.to_string()
-                        };
-                        plot.line(Line::new(points).name(label));
-                    }
-                }
-            });
-    });
 }
 
 /// The layout's text scale for egui too; and no feathering, which doubles

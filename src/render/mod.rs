@@ -1,6 +1,7 @@
 //! Drawing with macroquad: the only code that touches the window. It reads
 //! the app and its scene and draws; it never changes them.
 
+pub mod chart;
 mod hud;
 pub mod lab;
 pub mod mind;

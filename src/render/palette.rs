@@ -60,7 +60,8 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::Separation => rgb(0x5e548e),
         Meaning::Ahead => rgb(0xf77f00),
         Meaning::WanderCircle => rgb(0x457b9d),
-        Meaning::WanderDisplacement => rgb(0xef476f),
+        // Amber: apart from the wander force's magenta at a glance.
+        Meaning::WanderDisplacement => rgb(0xd98e04),
         Meaning::WanderForce => rgb(0xc2185b),
         Meaning::QueueRadius => rgba(0x6c757d, 0.55),
         Meaning::Future => rgb(0x9d4edd),
@@ -70,10 +71,10 @@ pub fn meaning_color(meaning: Meaning) -> Color {
         Meaning::Threat => rgb(0xd62828),
         Meaning::Alignment => rgb(0x1f77b4),
         Meaning::Cohesion => rgb(0xe69f00),
-        Meaning::Neighborhood => rgba(0x6c757d, 0.7),
+        Meaning::Neighborhood => rgba(0x554455, 0.7),
         Meaning::HalfPlane => rgb(0x9b2226),
         Meaning::Scanned => rgba(0xe9c46a, 0.9),
-        Meaning::Counted => rgb(0x0a9396),
+        Meaning::Counted => rgb(0x6600ff),
     }
 }
 
@@ -81,7 +82,10 @@ pub fn meaning_color(meaning: Meaning) -> Color {
 pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
     match look {
         Look::Plain => rgb(0x3d5a80),
-        Look::Faded => rgba(0x3d5a80, fade_alpha),
+        // Orange against the plain blue: a pair colour-blind eyes tell
+        // apart. Translucent: the original queue demo drew an agent
+        // avoiding a wall so.
+        Look::Faded => rgba(0xd55e00, fade_alpha),
         Look::Target => rgb(0x1d70b8),
         Look::Pursuer => rgb(0xc0392b),
         Look::ConstantPursuer => rgb(0x3a3a3a),
@@ -91,9 +95,34 @@ pub fn agent_color(look: Look, fade_alpha: f32) -> Color {
     }
 }
 
+/// `color` as it shows on the stage: its alpha laid over the paper. A
+/// legend sits on the dark band, so it paints this (opaque) colour to
+/// match what the stage shows of a translucent look or force.
+pub fn on_stage(color: Color) -> Color {
+    let over = |x: f32, paper: f32| x * color.a + paper * (1.0 - color.a);
+    Color::new(
+        over(color.r, STAGE.r),
+        over(color.g, STAGE.g),
+        over(color.b, STAGE.b),
+        1.0,
+    )
+}
+
+/// The legend's dot for agents of `look`: the colour the stage draws
+/// them with, as it shows there.
+pub fn role_color(look: Look, fade_alpha: f32) -> Color {
+    on_stage(agent_color(look, fade_alpha))
+}
+
+/// The legend's swatch for shapes of `meaning`: their colour on the stage.
+pub fn legend_color(meaning: Meaning) -> Color {
+    on_stage(meaning_color(meaning))
+}
+
 /// Colour-blind eyes: in every variant of every scene, the colours its
-/// legend line names together (the forces its overlay records; its
-/// agents' roles) stay apart for normal sight and for the three kinds of
+/// legend line names together (the forces its overlay records, with an
+/// agent selected; its agents' roles), as the legend paints them, stay
+/// apart for normal sight and for the three kinds of
 /// dichromacy, simulated as Machado, Oliveira and Fernandes (2009) do at
 /// full severity.
 #[cfg(test)]
@@ -182,7 +211,8 @@ mod colour_blind {
     type Legend = Vec<(String, Color)>;
 
     /// What the legend line names together, in each variant of each
-    /// scene: the forces its overlay records over a few seconds, and
+    /// scene: the forces its overlay records over a few seconds (agent 0
+    /// selected), and
     /// apart from them (agents are filled shapes, forces lines) its roles.
     fn legends() -> Vec<(String, [Legend; 2])> {
         let config = Config::embedded();
@@ -193,6 +223,8 @@ mod colour_blind {
                 setup.variant = v;
                 let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
                 runner.set_recording(true);
+                // A selected agent adds where it looked for neighbours.
+                runner.select(Some(0));
                 let mut forces: Legend = Vec::new();
                 for tick in 0..240 {
                     runner.step(&Input {
@@ -200,13 +232,13 @@ mod colour_blind {
                     });
                     for m in runner.overlay().meanings() {
                         if !forces.iter().any(|(n, _)| n == m.label()) {
-                            forces.push((m.label().to_string(), meaning_color(m)));
+                            forces.push((m.label().to_string(), legend_color(m)));
                         }
                     }
                 }
                 let fade = runner.fade_alpha();
                 let roles = (scene.decl.roles.iter())
-                    .map(|&(look, role)| (role.to_string(), agent_color(look, fade)))
+                    .map(|&(look, role)| (role.to_string(), role_color(look, fade)))
                     .collect();
                 let name = format!("{}/{}", scene.decl.name, scene.decl.variants[v]);
                 out.push((name, [forces, roles]));
@@ -238,5 +270,93 @@ mod colour_blind {
             }
         }
         assert!(clashes.is_empty(), "too close:\n{}", clashes.join("\n"));
+    }
+}
+
+/// The legend paints each entry the colour its shapes show on the stage:
+/// every look an agent takes and every force recorded, in every variant
+/// of every scene, blended over the paper as the window blends it.
+#[cfg(test)]
+mod stage_tests {
+    use super::*;
+    use steering_demos::config::Config;
+    use steering_demos::sim::scene::Input;
+
+    /// An 8-bit channel, as the framebuffer keeps it.
+    fn byte(x: f32) -> i32 {
+        (x.clamp(0.0, 1.0) * 255.0).round() as i32
+    }
+
+    /// What the window's pixel becomes when `color` is drawn on the paper
+    /// (source alpha over destination, per channel, in 8 bits).
+    fn drawn_on_paper(color: Color) -> [i32; 3] {
+        let paper = [STAGE.r, STAGE.g, STAGE.b].map(byte);
+        let src = [color.r, color.g, color.b].map(byte);
+        let a = color.a;
+        [0, 1, 2].map(|k| (src[k] as f32 * a + paper[k] as f32 * (1.0 - a)).round() as i32)
+    }
+
+    /// A legend colour in 8 bits; it must be opaque, as it sits on the band.
+    fn painted(color: Color) -> [i32; 3] {
+        assert_eq!(color.a, 1.0, "a legend swatch is opaque: {color:?}");
+        [color.r, color.g, color.b].map(byte)
+    }
+
+    fn close(a: [i32; 3], b: [i32; 3]) -> bool {
+        a.iter().zip(&b).all(|(x, y)| (x - y).abs() <= 1)
+    }
+
+    #[test]
+    fn every_legend_entry_is_the_colour_the_stage_shows() {
+        let config = Config::embedded();
+        let mut wrong = Vec::new();
+        for scene in &config.scenes {
+            let decl = scene.decl;
+            for v in 0..decl.variants.len() {
+                let mut setup = scene.setup();
+                setup.variant = v;
+                let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
+                runner.set_recording(true);
+                runner.select(Some(0));
+                let (mut looks, mut meanings) = (Vec::new(), Vec::new());
+                for tick in 0..240 {
+                    runner.step(&Input {
+                        pointer: pointer.at(tick),
+                    });
+                    for &look in runner.looks() {
+                        if !looks.contains(&look) {
+                            looks.push(look);
+                        }
+                    }
+                    for m in runner.overlay().meanings() {
+                        if !meanings.contains(&m) {
+                            meanings.push(m);
+                        }
+                    }
+                }
+                let name = format!("{}/{}", decl.name, decl.variants[v]);
+                let fade = runner.fade_alpha();
+                for look in looks {
+                    let drawn = drawn_on_paper(agent_color(look, fade));
+                    if !decl.roles.iter().any(|&(l, _)| l == look) && !decl.roles.is_empty() {
+                        wrong.push(format!("{name}: {look:?} agents have no legend entry"));
+                    }
+                    let legend = painted(role_color(look, fade));
+                    if !close(legend, drawn) {
+                        wrong.push(format!(
+                            "{name}: {look:?} legend {legend:?}, stage {drawn:?}"
+                        ));
+                    }
+                }
+                for m in meanings {
+                    let (legend, drawn) =
+                        (painted(legend_color(m)), drawn_on_paper(meaning_color(m)));
+                    if !close(legend, drawn) {
+                        wrong.push(format!("{name}: {m:?} legend {legend:?}, stage {drawn:?}"));
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     }
 }

@@ -145,6 +145,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     unused: &[
         ("none", &["max_see_ahead", "max_avoid_force", "clearance"]),
     ],
+    series: &[
+        ("agents inside obstacles", "agents"),
+    ],
     ..SceneDecl::of::<AvoidScene>()
 };
 

@@ -198,6 +198,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("hard", &["separation_radius", "max_separation", "time_horizon", "neighbor_distance", "max_neighbors"]),
         ("orca", &["max_force", "separation_radius", "max_separation", "lead_time", "avoid_weight"]),
     ],
+    series: &[
+        ("overlapping pairs", "pairs"),
+    ],
     ..SceneDecl::of::<CrossingScene>()
 };
 

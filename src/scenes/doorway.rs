@@ -274,6 +274,10 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("v4", &["slow_factor"]),
         ("v5", &["slow_factor"]),
     ],
+    series: &[
+        ("overlapping pairs", "pairs"),
+        ("agents through the doorway", "agents"),
+    ],
     ..SceneDecl::of::<DoorwayScene>()
 };
 

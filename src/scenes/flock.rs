@@ -126,6 +126,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("separation", &["alignment_weight", "cohesion_weight"]),
         ("alignment", &["cohesion_weight"]),
     ],
+    series: &[
+        ("polarization", ""),
+    ],
     ..SceneDecl::of::<FlockScene>()
 };
 

@@ -110,6 +110,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     seed: 1,
     agents: Knob::agents("Agents in the flow.", 60, 2000, 10),
     primary: Some(FlowParams::smoothness.knob()),
+    series: &[
+        ("alignment with the field", ""),
+    ],
     ..SceneDecl::of::<FlowScene>()
 };
 

@@ -110,6 +110,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     agents: Knob::agents("Followers in the V behind the leader.", 6, 30, 1),
     primary: Some(FormationParams::spacing.knob()),
     roles: &[(Look::Leader, "leader"), (Look::Plain, "follower")],
+    series: &[
+        ("mean distance to the slot (px)", "px"),
+    ],
     ..SceneDecl::of::<FormationScene>()
 };
 

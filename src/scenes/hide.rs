@@ -183,6 +183,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     unused: &[
         ("hide", &["panic_distance"]),
     ],
+    series: &[
+        ("hiders out of sight", "agents"),
+    ],
     ..SceneDecl::of::<HideScene>()
 };
 

@@ -94,6 +94,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     primary: Some(InterposeParams::pair_max_speed.knob()),
     roles: &[(Look::Evader, "the pair"), (Look::Pursuer, "interposer")],
     crowd: &[Look::Pursuer],
+    series: &[
+        ("distance to the pair's segment (px)", "px"),
+    ],
     ..SceneDecl::of::<InterposeScene>()
 };
 

@@ -164,6 +164,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         (Look::Leader, "leader"),
         (Look::Plain, "follower"),
     ],
+    series: &[
+        ("distance behind the leader (px)", "px"),
+    ],
     ..SceneDecl::of::<LeaderScene>()
 };
 

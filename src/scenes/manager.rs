@@ -178,6 +178,10 @@ pub const SCENE: SceneDecl = SceneDecl {
     seed: 3,
     agents: Knob::agents("Agents in the room.", 40, 400, 1),
     primary: Some(ManagerParams::smoothing.knob()),
+    series: &[
+        ("agents in an obstacle", "agents"),
+        ("heading turn (mrad/tick)", "mrad/tick"),
+    ],
     ..SceneDecl::of::<ManagerScene>()
 };
 

@@ -117,8 +117,14 @@ impl PatrolScene {
                 o.vector(Meaning::Steering, pos + vel * s, it.force, s);
                 o.line(Meaning::Future, pos, it.predicted);
                 o.point(Meaning::Future, it.predicted);
-                o.line(Meaning::Desired, it.predicted, it.normal);
-                o.point(Meaning::Desired, it.target);
+                // The prediction's foot on the road, and the point `ahead`
+                // along it that an agent off the road seeks: its desired
+                // velocity, drawn to scale as every other vector.
+                o.line(Meaning::Future, it.predicted, it.normal);
+                o.point(Meaning::Ahead, it.target);
+                if it.off_road {
+                    o.vector(Meaning::Desired, pos, it.force + vel, s);
+                }
                 o.value("predicted", it.predicted);
                 o.value("normal", it.normal);
                 o.value("target", it.target);
@@ -137,6 +143,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     agents: Knob::agents("Agents on the path.", 3, 50, 1),
     compare: Some(3),
     primary: Some(PatrolParams::path_radius.knob()),
+    series: &[
+        ("deviation from path (px)", "px"),
+    ],
     ..SceneDecl::of::<PatrolScene>()
 };
 
@@ -267,7 +276,9 @@ impl Scene for PatrolScene {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, force, s);
                 if let Some(target) = follower.target(&self.nodes) {
-                    o.line(Meaning::Desired, pos, target);
+                    // Seek and arrival steer by `desired - velocity`: the
+                    // desired velocity, to scale as every other vector.
+                    o.vector(Meaning::Desired, pos, force + vel, s);
                     o.value(
                         "current",
                         u32::try_from(follower.current).unwrap_or(u32::MAX),

@@ -268,6 +268,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     unused: &[
         ("path", &["lead_time", "avoid_weight", "max_see_ahead", "max_avoid_force"]),
     ],
+    series: &[
+        ("overlapping pairs", "pairs"),
+    ],
     ..SceneDecl::of::<PedestriansScene>()
 };
 

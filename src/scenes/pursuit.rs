@@ -144,6 +144,10 @@ pub const SCENE: SceneDecl = SceneDecl {
     unused: &[
         ("dynamic-t", &["constant_t"]),
     ],
+    series: &[
+        ("distance to target (dynamic T)", "px"),
+        ("distance to target (constant T)", "px"),
+    ],
     ..SceneDecl::of::<PursuitScene>()
 };
 

@@ -83,6 +83,10 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("seek", &["slowing_radius"]),
         ("flee", &["slowing_radius"]),
     ],
+    series: &[
+        ("speed", "px/tick"),
+        ("distance to target", "px"),
+    ],
     ..SceneDecl::of::<SeekScene>()
 };
 

@@ -122,6 +122,9 @@ pub const SCENE: SceneDecl = SceneDecl {
     unused: &[
         ("none", &["feeler_length", "wall_weight"]),
     ],
+    series: &[
+        ("farthest outside the room (px)", "px"),
+    ],
     ..SceneDecl::of::<WallsScene>()
 };
 

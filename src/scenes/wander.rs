@@ -136,6 +136,9 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("circle", &["retarget_ticks"]),
         ("random-target", &["circle_distance", "circle_radius", "angle_change"]),
     ],
+    series: &[
+        ("turn per tick (rad)", "rad"),
+    ],
     ..SceneDecl::of::<WanderScene>()
 };
 

@@ -40,6 +40,10 @@ pub struct SceneDecl {
     /// adding and removing agents, add and remove): the crowd, not its
     /// leader, target or hunter.
     pub crowd: &'static [Look],
+    /// The headline's figures as the scene gives them, each with its unit
+    /// (`px`, `px/tick`, `pairs`; empty for a ratio): the chart plots
+    /// figures of one unit together, on an axis that names it.
+    pub series: &'static [(&'static str, &'static str)],
     /// The scene's knobs, from its parameters' declaration.
     pub knobs: &'static [Knob],
     /// The parameters that are not knobs, with their doc lines.
@@ -95,6 +99,7 @@ impl SceneDecl {
             compare: None,
             roles: &[],
             crowd: &[Look::Plain],
+            series: &[],
             knobs: S::Params::KNOBS,
             fixed_docs: S::Params::FIXED,
             primary: None,
@@ -133,6 +138,32 @@ impl SceneDecl {
             did_you_mean(self.variants, name),
             self.variants.join(", ")
         )
+    }
+
+    /// The chart's plots for the series `names`: grouped by their
+    /// declared unit (an undeclared one by none), each unit once, in the
+    /// order it first appears. A series shares a plot only with series of
+    /// its unit, so a speed never sits on a distance's axis.
+    pub fn plots<'n>(
+        &self,
+        names: impl IntoIterator<Item = &'n str>,
+    ) -> Vec<(&'static str, Vec<&'n str>)> {
+        let mut plots: Vec<(&'static str, Vec<&'n str>)> = Vec::new();
+        for name in names {
+            let unit = self.unit_of(name).unwrap_or("");
+            match plots.iter_mut().find(|(u, _)| *u == unit) {
+                Some((_, names)) if names.contains(&name) => {}
+                Some((_, names)) => names.push(name),
+                None => plots.push((unit, vec![name])),
+            }
+        }
+        plots
+    }
+
+    /// The unit of the series `name`, as declared.
+    pub fn unit_of(&self, name: &str) -> Option<&'static str> {
+        let (_, unit) = self.series.iter().find(|(n, _)| *n == name)?;
+        Some(unit)
     }
 
     /// Places the agents of `setup` and starts the scene; parameters or a

@@ -282,3 +282,51 @@ fn the_selected_agents_neighborhood_is_what_its_query_found() {
         }
     }
 }
+
+/// The chart's series and units come from the declaration: every figure
+/// a headline gives is declared with a unit, and a plot holds series of
+/// one unit only, so seek's speed (px/tick) is not drawn on the axis of
+/// its distance (px).
+#[test]
+fn every_chart_series_is_declared_and_plotted_with_its_own_unit() {
+    for decl in SCENES {
+        let mut names: Vec<&'static str> = Vec::new();
+        for variant in decl.variants {
+            let mut run = scene_with(decl.name, variant, None);
+            run.steps(30);
+            for &(name, _) in run.scene.headline().iter() {
+                assert!(
+                    decl.unit_of(name).is_some(),
+                    "{} {variant}: the chart's {name:?} has no declared unit",
+                    decl.name
+                );
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        let plots = decl.plots(names.iter().copied());
+        for (unit, series) in &plots {
+            for name in series {
+                assert_eq!(decl.unit_of(name), Some(*unit), "{}: {name}", decl.name);
+            }
+        }
+        let units: Vec<_> = plots.iter().map(|(u, _)| u).collect();
+        let mut distinct = units.clone();
+        distinct.dedup();
+        assert_eq!(units, distinct, "{}: one plot a unit", decl.name);
+        assert_eq!(
+            plots.iter().map(|(_, s)| s.len()).sum::<usize>(),
+            names.len()
+        );
+    }
+    let seek = SCENES.iter().find(|d| d.name == "seek").unwrap();
+    let plots = seek.plots(["speed", "distance to target"]);
+    assert_eq!(
+        plots,
+        [
+            ("px/tick", vec!["speed"]),
+            ("px", vec!["distance to target"])
+        ]
+    );
+}

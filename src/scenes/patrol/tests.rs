@@ -110,3 +110,48 @@ fn the_path_radius_changes_live_and_stays_in_its_range() {
     let e = params.set("path_radius", 1.0e6).unwrap_err();
     assert!(e.message.contains("between 5 and 120 px"), "{e:?}");
 }
+
+/// The desired velocity is drawn as the other vectors are, from the
+/// agent and to scale (it was a line to the node sought, or from the
+/// prediction to the road): seek's desired velocity, `max_speed` long,
+/// at the velocity's px per unit.
+#[test]
+fn the_desired_velocity_is_drawn_to_scale_from_the_agent() {
+    let mut run = scene_with("patrol", "patrol", None);
+    run.scene.set_recording(true);
+    run.steps(90);
+    desired_to_scale(&run, 0);
+    // By projection, an agent seeks only while its prediction is off the
+    // road: the first agent that is, at some tick.
+    let mut run = scene_with("patrol", "projection", None);
+    run.scene.set_recording(true);
+    for _ in 0..600 {
+        run.steps(1);
+        let overlay = run.scene.overlay();
+        let desired = |s: &&crate::overlay::Shape| s.meaning == crate::overlay::Meaning::Desired;
+        if let Some(i) = overlay.shapes.iter().find(desired).and_then(|s| s.agent) {
+            return desired_to_scale(&run, i as usize);
+        }
+    }
+    panic!("no agent of the projection variant left the road in 600 ticks");
+}
+
+fn desired_to_scale(run: &crate::testing::Run, agent: usize) {
+    use crate::overlay::{Geom, Meaning};
+    let arrow = |meaning| {
+        let shape = (run.scene.overlay().of_agent(agent))
+            .find(|s| s.meaning == meaning)
+            .unwrap_or_else(|| panic!("agent {agent} has a {meaning:?} arrow"));
+        let Geom::Arrow { from, to } = shape.geom else {
+            panic!("{meaning:?} is drawn as an arrow: {shape:?}")
+        };
+        (from, (to - from).length() / shape.magnitude, shape.magnitude)
+    };
+    let (at, scale, _) = arrow(Meaning::Velocity);
+    let (from, desired_scale, desired) = arrow(Meaning::Desired);
+    assert_eq!(from, at, "drawn from the agent");
+    assert!((desired_scale - scale).abs() < 1e-3 * scale, "{desired_scale} px per unit, not {scale}");
+    let params = run.scene.setup().params.as_any();
+    let max_speed = params.downcast_ref::<super::PatrolParams>().unwrap().max_speed;
+    assert!((desired - max_speed).abs() < 1e-4, "seek wants {max_speed}: {desired}");
+}

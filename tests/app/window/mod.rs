@@ -14,6 +14,7 @@
 mod editing;
 mod editing_support;
 mod files;
+mod legend;
 mod ocr;
 mod rewind;
 mod support;
