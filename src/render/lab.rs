@@ -276,17 +276,16 @@ fn knob_grid(
                     ("scene", &decl.name),
                     ("name", &knob.name),
                 ];
-                let mut hover = say(key, &args);
+                let hover = say(key, &args);
                 // A knob this variant's rule never reads is shown, greyed,
                 // and says so: turning it would change nothing here.
-                let label = if decl.uses(app.setup().variant, knob.name) {
-                    RichText::new(name)
+                if decl.uses(app.setup().variant, knob.name) {
+                    ui.label(name).on_hover_text(&hover);
                 } else {
-                    let unused = say("panel.knob-unused", &[("variant", &app.variant())]);
-                    hover = format!("{unused}\n{hover}");
-                    RichText::new(say("panel.knob-unused-label", &[("knob", &name)])).weak()
-                };
-                ui.label(label).on_hover_text(&hover);
+                    let why = say("panel.knob-unused", &[("variant", &app.variant())]);
+                    let label = say("panel.knob-unused-label", &[("knob", &name)]);
+                    ui.label(RichText::new(label).weak()).on_hover_text(why);
+                }
                 ui.horizontal(|ui| {
                     let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
                         .step_by(knob.step)
