@@ -192,7 +192,17 @@ impl Session {
     /// most 20 s (a loaded machine's frames come late), and returns the
     /// last picture: the caller's assertion says what was wanted.
     pub(crate) fn photo_until(&self, name: &str, shows: impl Fn(&RgbaImage) -> bool) -> RgbaImage {
-        let deadline = Instant::now() + Duration::from_secs(20);
+        self.photo_within(name, 20, shows)
+    }
+
+    /// [`Session::photo_until`], waiting at most `seconds`.
+    fn photo_within(
+        &self,
+        name: &str,
+        seconds: u64,
+        shows: impl Fn(&RgbaImage) -> bool,
+    ) -> RgbaImage {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
         loop {
             let img = self.photo(name);
             if shows(&img) || Instant::now() >= deadline {
@@ -201,14 +211,15 @@ impl Session {
         }
     }
 
-    /// Waits until the window shows the stage (on a loaded machine the
-    /// first frames can take a while to come), up to 20 s.
+    /// Waits until the window shows the stage, up to 60 s: on a loaded
+    /// machine the first frames of a crowd of 200,000 can take over 20.
     pub(crate) fn wait_drawn(&self) {
-        let img = self.photo_until("first-frames", |img| count(img, PAPER, 6) > 100_000);
+        let drawn = |img: &RgbaImage| count(img, PAPER, 6) > 100_000;
+        let img = self.photo_within("first-frames", 60, drawn);
         let paper = count(&img, PAPER, 6);
         assert!(
             paper > 100_000,
-            "the stage is not drawn after 20 s ({paper} px of paper)"
+            "the stage is not drawn after 60 s ({paper} px of paper)"
         );
     }
 
