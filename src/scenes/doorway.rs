@@ -25,6 +25,7 @@
 mod card;
 mod decide;
 mod look;
+mod overlay;
 mod room;
 
 use super::{CONTACT_PASSES, in_runs, push_apart, random_point, rng, yes_no};
@@ -217,33 +218,6 @@ impl DoorwayScene {
         at
     }
 
-    /// Records, for the recorded agents, the forces decided this tick.
-    fn record_overlay(&self, ctx: &mut Decide) {
-        let unit = self.params.unit_vector_length;
-        let radius = self.rules.queue.max_queue_radius;
-        let crowd = ctx.crowd;
-        for i in ctx.recorded(crowd.len().min(self.decisions.len())) {
-            let (d, pos, vel) = (
-                &self.decisions[i],
-                crowd.positions()[i],
-                crowd.velocities()[i],
-            );
-            let walk = ctx.steering[i].force - d.brake - d.separation;
-            let Some(o) = ctx.record(i) else { continue };
-            o.direction(Meaning::Velocity, pos, vel, unit);
-            o.direction(Meaning::Brake, pos, d.brake, unit);
-            // Separation to scale: `unit` px at its cap (most pushes are
-            // small, and a full-length arrow each would hide the brake).
-            let per = unit / self.rules.separation.max_separation.max(f32::EPSILON);
-            o.vector(Meaning::Separation, pos, d.separation, per);
-            o.force("walk", walk);
-            o.value("door", self.room.target);
-            o.value("ahead", d.ahead);
-            o.point(Meaning::Ahead, d.ahead);
-            o.circle(Meaning::QueueRadius, pos, radius);
-            o.circle(Meaning::QueueRadius, d.ahead, radius);
-        }
-    }
 }
 
 /// The doorway scene, as data: who it is and how it starts.
@@ -336,14 +310,14 @@ impl Build for DoorwayScene {
 }
 
 impl Scene for DoorwayScene {
-    /// Index, measure and decide from the crowd as it stands, in parallel:
-    /// every agent reads the same snapshot, so the result does not depend on
-    /// the thread count.
     fn card(&self) -> Card {
         let variant = self.rules.variant;
         card::of(variant)
     }
 
+    /// Index, measure and decide from the crowd as it stands, in parallel:
+    /// every agent reads the same snapshot, so the result does not depend on
+    /// the thread count.
     fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
         let positions = ctx.crowd.positions();
         self.neighbors.rebuild(positions);
