@@ -299,7 +299,10 @@ impl Shell {
                 panes::label(view, *part, variant, runner, layout.text_scale);
             }
         }
-        self.draw_message_line(app, layout);
+        // A clip shows the lesson, not the app's own messages ("recording
+        // ..."): while recording, those go on top after the capture.
+        let recording = self.recording.is_some();
+        self.draw_message_line(app, layout, !recording);
         (self.frame_times).push(self.clock.seconds(), f64::from(get_frame_time()));
         draw_hud(app, self.frame_times.mean(), layout);
         draw_footer(app, layout);
@@ -317,12 +320,15 @@ impl Shell {
             }
             // The mark shows on screen, after the frame went to the clip.
             render::draw_recording(layout, clip.frames());
+            if let (None, Some((message, warning, _))) = (&app.notice, &self.flash) {
+                render::draw_notice(message, layout, *warning);
+            }
         }
     }
 
     /// The line under the HUD: a notice that stays, a message that
-    /// passes, or the legend of what is drawn.
-    fn draw_message_line(&mut self, app: &App, layout: &Layout) {
+    /// passes (unless `messages` is off), or the legend of what is drawn.
+    fn draw_message_line(&mut self, app: &App, layout: &Layout, messages: bool) {
         let mut meanings = app.scene().overlay().meanings();
         meanings.retain(|&m| app.shows(m));
         if !app.show_forces && app.scene().selected().is_none() {
@@ -332,7 +338,8 @@ impl Shell {
             .flash
             .take()
             .filter(|(.., since)| since.seconds() < FLASH_SECONDS);
-        match (&app.notice, &self.flash) {
+        let flash = self.flash.as_ref().filter(|_| messages);
+        match (&app.notice, flash) {
             (Some(notice), _) => render::draw_notice(notice, layout, true),
             (None, Some((message, warning, _))) => render::draw_notice(message, layout, *warning),
             (None, None) => {
