@@ -234,6 +234,18 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
     ui.separator();
 }
 
+/// A knob's label, its doc line on hover; a knob this variant's rule
+/// never reads is greyed and says so: turning it would change nothing here.
+fn knob_label(ui: &mut egui::Ui, app: &App, knob: &Knob, name: String, hover: &str) {
+    if app.decl().uses(app.setup().variant, knob.name) {
+        ui.label(name).on_hover_text(hover);
+    } else {
+        let why = say("panel.knob-unused", &[("variant", &app.variant())]);
+        let label = say("panel.knob-unused-label", &[("knob", &name)]);
+        ui.label(RichText::new(label).weak()).on_hover_text(why);
+    }
+}
+
 /// A grid of knobs: a readable label each (its demos.toml key, doc line,
 /// range and any key that turns it on hover), a slider, a reset.
 fn knob_grid(
@@ -277,15 +289,7 @@ fn knob_grid(
                     ("name", &knob.name),
                 ];
                 let hover = say(key, &args);
-                // A knob this variant's rule never reads is shown, greyed,
-                // and says so: turning it would change nothing here.
-                if decl.uses(app.setup().variant, knob.name) {
-                    ui.label(name).on_hover_text(&hover);
-                } else {
-                    let why = say("panel.knob-unused", &[("variant", &app.variant())]);
-                    let label = say("panel.knob-unused-label", &[("knob", &name)]);
-                    ui.label(RichText::new(label).weak()).on_hover_text(why);
-                }
+                knob_label(ui, app, knob, name, &hover);
                 ui.horizontal(|ui| {
                     let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
                         .step_by(knob.step)
