@@ -216,6 +216,9 @@ impl Shell {
         let mut scrubbed = None;
         let presets = &self.presets;
         egui_macroquad::ui(|ctx| {
+            if let Some(speed) = LINE_SCROLL {
+                ctx.options_mut(|o| o.line_scroll_speed = speed);
+            }
             lab::scale(ctx, layout);
             if app.paused && !app.help {
                 scrubbed = lab::timeline(ctx, app, layout.stage);
@@ -479,6 +482,17 @@ impl Shell {
         app
     }
 }
+
+/// Pixels a wheel's line scrolls the lab's panes. egui-macroquad hands
+/// egui a wheel notch divided by 90 (Windows reports 120 a notch), but X11
+/// reports 1: a notch moved the card under a pixel. There, a line is 90
+/// times egui's 40 px, so a notch scrolls some 40 px as elsewhere
+/// (elsewhere egui's own speed stands).
+const LINE_SCROLL: Option<f32> = if cfg!(target_os = "linux") {
+    Some(40.0 * 90.0)
+} else {
+    None
+};
 
 /// How long the window shows where a screenshot went.
 const FLASH_SECONDS: f64 = 4.0;

@@ -154,6 +154,8 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             &[("title", &words::title(decl)), ("variant", &variant)],
         );
         ui.label(RichText::new(heading).strong());
+        // A rule under the heading: the card scrolls below it, not under it.
+        ui.separator();
         scroll(ui, |ui| {
             ui.label(idea.shown());
             ui.add_space(4.0);
