@@ -33,7 +33,7 @@ mod card;
 mod deciding;
 mod overlay;
 
-use super::overlaps::Overlap;
+use super::overlaps::{Overlap, mean_overlap_pairs, mean_of};
 use super::{CONTACT_PASSES, nearest_first, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -377,13 +377,8 @@ impl Scene for CrossingScene {
     }
 
     fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
-        let mean = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
         vec![
-            (
-                "mean_overlap_pairs",
-                Metric::Float(mean(self.overlap_pairs as f64, self.ticks)),
-                Sampling::EveryTick,
-            ),
+            mean_overlap_pairs(self.overlap_pairs, self.ticks),
             (
                 "max_overlap",
                 Metric::Float(self.max_overlap.into()),
@@ -401,7 +396,7 @@ impl Scene for CrossingScene {
             ),
             (
                 "mean_speed_ratio",
-                Metric::Float(mean(self.speed_sum, self.speed_count)),
+                Metric::Float(mean_of(self.speed_sum, self.speed_count)),
                 Sampling::EveryTick,
             ),
         ]

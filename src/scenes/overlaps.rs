@@ -4,8 +4,21 @@
 //! over the pairs. Both count the same pairs, bit for bit (tested below).
 
 use crate::scenes::{TOUCH_TOLERANCE, off_stage};
+use crate::sim::crowd::{Metric, Sampling};
 use crate::steer::neighbors::{Near, Neighbors, PairFold};
 use glam::Vec2;
+
+/// The mean of `n` values that sum to `sum` (0 of none).
+pub fn mean_of(sum: f64, n: u64) -> f64 {
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The `mean_overlap_pairs` figure of a scene that has counted `pairs`
+/// overlapping pairs over `ticks` ticks.
+pub fn mean_overlap_pairs(pairs: u64, ticks: u64) -> (&'static str, Metric, Sampling) {
+    let mean = Metric::Float(mean_of(pairs as f64, ticks));
+    ("mean_overlap_pairs", mean, Sampling::EveryTick)
+}
 
 /// Overlaps of one agent with the higher-indexed agents of its
 /// neighbourhood, both on the stage: each pair counted once, at its lower

@@ -28,7 +28,7 @@
 mod card;
 mod overlay;
 
-use super::overlaps::Overlap;
+use super::overlaps::{Overlap, mean_overlap_pairs, mean_of};
 use super::{check_round_obstacles, nearest_first, penetration, rng, round_obstacles};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -385,13 +385,8 @@ impl Scene for PedestriansScene {
     }
 
     fn metrics(&self, _crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
-        let mean = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
         vec![
-            (
-                "mean_overlap_pairs",
-                Metric::Float(mean(self.overlap_pairs as f64, self.ticks)),
-                Sampling::EveryTick,
-            ),
+            mean_overlap_pairs(self.overlap_pairs, self.ticks),
             (
                 "max_obstacle_penetration",
                 Metric::Float(self.max_penetration.into()),
@@ -399,7 +394,7 @@ impl Scene for PedestriansScene {
             ),
             (
                 "mean_path_speed",
-                Metric::Float(mean(self.path_speed_sum, self.samples)),
+                Metric::Float(mean_of(self.path_speed_sum, self.samples)),
                 Sampling::EveryTick,
             ),
         ]
