@@ -36,7 +36,7 @@ pub fn data_home() -> Result<PathBuf, String> {
         _ => Err(format!(
             "the data folder {} is not plain text (not UTF-8, or a control character in it): \
              set XDG_DATA_HOME to another",
-            crate::quote::quoted(&home.to_string_lossy())
+            crate::quote::quoted_path(&home)
         )),
     }
 }
@@ -322,7 +322,7 @@ pub fn uninstall() -> (Vec<String>, Result<(), String>) {
     let own = own_paths(&home);
     for path in files.iter().filter(|p| **p != manifest).chain([&manifest]) {
         if !own.contains(path) {
-            let path = crate::quote::quoted(&path.to_string_lossy());
+            let path = crate::quote::quoted_path(path);
             failed.push(format!("kept {path}: not a file --install-desktop writes"));
             continue;
         }

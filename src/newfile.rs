@@ -51,7 +51,7 @@ fn write_part(folder: &Path, stem: &str, bytes: &[u8]) -> Result<PathBuf, String
 /// Refuses `path` for a new `.EXT` file before any work is done: another
 /// extension, a folder that does not exist, a name that is taken.
 pub fn check_free(path: &Path, ext: &str) -> Result<(), String> {
-    let shown = crate::quote::quoted(&path.to_string_lossy());
+    let shown = crate::quote::quoted_path(path);
     if !path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))

@@ -14,6 +14,13 @@ pub fn quoted(text: &str) -> String {
     format!("`{}`", cut(&escaped(text), MAX_QUOTED))
 }
 
+/// A file's path in backquotes, control characters escaped, whole: a
+/// path is a place, and a message that cuts it no longer says where
+/// (the line it sits in is still at most [`MAX_LINE`] characters).
+pub fn quoted_path(path: &std::path::Path) -> String {
+    format!("`{}`", escaped(&path.to_string_lossy()))
+}
+
 /// A whole message made fit for a terminal: one line, control characters
 /// escaped, at most [`MAX_LINE`] characters.
 pub fn line(text: &str) -> String {
@@ -70,6 +77,14 @@ mod tests {
         );
         let long = quoted(&"x".repeat(5000));
         assert_eq!(long.chars().count(), MAX_QUOTED + 5);
+        let deep = std::path::Path::new("/a")
+            .join("b".repeat(200))
+            .join("x\n.gif");
+        let shown = quoted_path(&deep);
+        assert!(
+            shown.contains(&"b".repeat(200)) && shown.ends_with("x\\n.gif`"),
+            "{shown}"
+        );
         let message = line(&format!("bad {}\nforged", "y".repeat(50_000_000 / 1000)));
         assert!(!message.contains('\n') && message.chars().count() <= MAX_LINE + 3);
     }

@@ -135,7 +135,7 @@ fn the_window_as_a_person_uses_it() {
     );
     let line = s
         .events
-        .recv_timeout(Duration::from_secs(20))
+        .recv_timeout(support::PATIENCE)
         .expect("a drop event");
     let words: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(&words[..2], ["obstacle", "0"], "{line}");
