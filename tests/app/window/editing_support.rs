@@ -172,6 +172,11 @@ pub(crate) struct F9Clip {
     pub(crate) frames: usize,
     pub(crate) stopped: f64,
     pub(crate) seconds: f64,
+    /// The longest time between two frames while recording (capped at a
+    /// second), and the seconds frames took beyond a second each: a clip
+    /// copies a frame for at most a second of a stalled window.
+    pub(crate) longest_frame: f64,
+    pub(crate) stalled: f64,
 }
 
 /// Records the doorway (started with `args` too) with F9 for about 1.5 s;
@@ -205,6 +210,7 @@ pub(crate) fn record_with_f9(name: &str, args: &[&str]) -> Option<F9Clip> {
     s.key("F9");
     let line = s.expect_prefix("clip ");
     let seconds = started.elapsed().as_secs_f64();
+    let (longest, stalled) = s.frame_gaps(started, Instant::now(), 1.0);
     // A slow window draws its frames late: looked at until the mark goes.
     let after = s.photo_until(&format!("{name}-after"), |img| red(img) < 10);
     let marks = [red(&before), red(&during), red(&after)];
@@ -238,5 +244,7 @@ pub(crate) fn record_with_f9(name: &str, args: &[&str]) -> Option<F9Clip> {
         frames,
         stopped,
         seconds,
+        longest_frame: longest.min(1.0),
+        stalled,
     })
 }

@@ -10,9 +10,9 @@ use image::RgbaImage;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use steering_demos::layout::{Layout, Open};
 
@@ -85,6 +85,8 @@ pub(crate) struct Session {
     /// The frames the app has shown (its `frame N` lines, kept out of
     /// `events`): what changed shows within a frame or two of its cause.
     pub(crate) frames: Arc<AtomicU64>,
+    /// When each frame line came: how long the app took between frames.
+    pub(crate) frame_times: Arc<Mutex<Vec<Instant>>>,
     pub(crate) shots: PathBuf,
 }
 
@@ -165,6 +167,22 @@ impl Session {
             assert!(Instant::now() < deadline, "no frame shown in {PATIENCE:?}");
             std::thread::sleep(Duration::from_millis(5));
         }
+    }
+
+    /// The gaps between the frames shown from `from` to `to`, in seconds:
+    /// the longest, and their total beyond `limit` each (a window stalled
+    /// so long that what is recording it leaves the rest out).
+    pub(crate) fn frame_gaps(&self, from: Instant, to: Instant, limit: f64) -> (f64, f64) {
+        let times = self.frame_times.lock().unwrap();
+        let shown: Vec<Instant> = times
+            .iter()
+            .copied()
+            .filter(|t| (from..=to).contains(t))
+            .collect();
+        let gaps = shown.windows(2).map(|w| (w[1] - w[0]).as_secs_f64());
+        gaps.fold((0.0, 0.0), |(longest, beyond), gap| {
+            (f64::max(longest, gap), beyond + (gap - limit).max(0.0))
+        })
     }
 
     /// Lets a few frames be drawn, then photographs the window: what a
@@ -342,11 +360,13 @@ pub(crate) fn launch_with_env(
     reaper.0.push(app);
     let (send, events) = channel();
     let frames = Arc::new(AtomicU64::new(0));
-    let shown = Arc::clone(&frames);
+    let frame_times = Arc::new(Mutex::new(Vec::new()));
+    let (shown, times) = (Arc::clone(&frames), Arc::clone(&frame_times));
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
             // A line printed before `frame N` is sent before N is stored.
             if let Some(n) = line.strip_prefix("frame ") {
+                times.lock().unwrap().push(Instant::now());
                 shown.store(n.parse().unwrap_or(0), Ordering::Release);
             } else if send.send(line).is_err() {
                 break;
@@ -358,6 +378,7 @@ pub(crate) fn launch_with_env(
         window: String::new(),
         events,
         frames,
+        frame_times,
         shots,
     };
     // The settings in use come first: with HOME and XDG_CONFIG_HOME as they
