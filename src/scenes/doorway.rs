@@ -266,11 +266,11 @@ impl Build for DoorwayScene {
         let mut rng = rng(setup.seed);
         let start_velocity = Vec2::new(p.start_velocity_x, p.start_velocity_y);
         // Below the stage, walking in, nobody inside anyone's personal space.
-        let mut free = FreeSpace::new(room.spacing);
         let (low, high) = (
             Vec2::new(0.0, room.stage.y),
             Vec2::new(room.stage.x, room.spawn_bottom),
         );
+        let mut free = FreeSpace::new(room.spacing, low, high);
         let (placed, masses): (Vec<Vec2>, Vec<f32>) = (0..setup.agents)
             .map(|_| {
                 let at = free.place(|| random_point(&mut rng, low, high));

@@ -6,7 +6,6 @@ use super::DoorwayParams;
 use crate::sim::knobs::Invalid;
 use crate::steer::avoid::Obstacle;
 use glam::Vec2;
-use std::collections::HashMap;
 
 /// Random places tried for a new agent before it is put down anyway (on a
 /// free stage the first few tries succeed).
@@ -62,37 +61,69 @@ impl Room {
     }
 }
 
-/// Places taken so far, in a hash grid of `spacing`-sized cells, for
-/// putting agents down apart.
+/// Places taken so far, in a grid of `spacing`-sized cells over the
+/// area agents are put down in, for putting them down apart.
+///
+/// A flat grid, not a hash map: placing a million agents asks some
+/// hundred million times whether a place is free, most of them late, when
+/// the area is nearly full and a try fails at its first neighbor. A place
+/// outside the area is kept in the nearest edge cell: clamping keeps
+/// neighboring cells neighbors, so the answers are those of an unbounded
+/// grid.
 pub(super) struct FreeSpace {
     spacing: f32,
-    cells: HashMap<(i32, i32), Vec<Vec2>>,
+    /// The cell of `low`, the area's first corner.
+    origin: (i32, i32),
+    columns: i32,
+    rows: i32,
+    cells: Vec<Vec<Vec2>>,
 }
 
 impl FreeSpace {
-    pub(super) fn new(spacing: f32) -> Self {
+    /// Free space over the rectangle from `low` to `high`.
+    pub(super) fn new(spacing: f32, low: Vec2, high: Vec2) -> Self {
+        let corner = |p: Vec2| {
+            let c = (p / spacing).floor();
+            (c.x as i32, c.y as i32)
+        };
+        let (origin, end) = (corner(low), corner(high));
+        let (columns, rows) = (end.0 - origin.0 + 1, end.1 - origin.1 + 1);
         Self {
             spacing,
-            cells: HashMap::new(),
+            origin,
+            columns,
+            rows,
+            cells: vec![Vec::new(); (columns * rows) as usize],
         }
     }
 
+    /// The cell `p` is kept in: its column and row, clamped to the grid.
     fn cell(&self, p: Vec2) -> (i32, i32) {
         let c = (p / self.spacing).floor();
-        (c.x as i32, c.y as i32)
+        (
+            (c.x as i32 - self.origin.0).clamp(0, self.columns - 1),
+            (c.y as i32 - self.origin.1).clamp(0, self.rows - 1),
+        )
     }
 
-    /// No place taken within `spacing` of `p`.
+    fn places(&self, (x, y): (i32, i32)) -> &[Vec2] {
+        if (0..self.columns).contains(&x) && (0..self.rows).contains(&y) {
+            &self.cells[(y * self.columns + x) as usize]
+        } else {
+            &[]
+        }
+    }
+
+    /// No place taken within `spacing` of `p`. Its own cell is asked
+    /// first: in a nearly full area, that is where a try fails.
     fn is_free(&self, p: Vec2) -> bool {
         let (cx, cy) = self.cell(p);
         let s_sq = self.spacing * self.spacing;
-        (cx - 1..=cx + 1).all(|x| {
-            (cy - 1..=cy + 1).all(|y| {
-                self.cells
-                    .get(&(x, y))
-                    .is_none_or(|v| v.iter().all(|q| q.distance_squared(p) >= s_sq))
+        let clear = |cell| self.places(cell).iter().all(|q| q.distance_squared(p) >= s_sq);
+        clear((cx, cy))
+            && (cx - 1..=cx + 1).all(|x| {
+                (cy - 1..=cy + 1).all(|y| (x, y) == (cx, cy) || clear((x, y)))
             })
-        })
     }
 
     /// Takes the first free place `random` offers (rejection sampling; the
@@ -105,7 +136,8 @@ impl FreeSpace {
             }
             at = random();
         }
-        self.cells.entry(self.cell(at)).or_default().push(at);
+        let (x, y) = self.cell(at);
+        self.cells[(y * self.columns + x) as usize].push(at);
         at
     }
 }
@@ -144,7 +176,7 @@ mod tests {
 
     #[test]
     fn free_space_keeps_places_apart() {
-        let mut free = FreeSpace::new(10.0);
+        let mut free = FreeSpace::new(10.0, Vec2::ZERO, Vec2::new(400.0, 40.0));
         let mut k = 0.0;
         let mut points = Vec::new();
         for _ in 0..50 {
@@ -158,6 +190,21 @@ mod tests {
             for b in &points[i + 1..] {
                 assert!(a.distance(*b) >= 10.0, "{a} {b}");
             }
+        }
+    }
+
+    #[test]
+    fn places_outside_the_area_answer_as_an_unbounded_grid_would() {
+        // A grid over 30 x 30 px, asked about places over 200 x 200.
+        let mut free = FreeSpace::new(10.0, Vec2::ZERO, Vec2::splat(30.0));
+        let mut taken: Vec<Vec2> = Vec::new();
+        let mut k = 0u32;
+        for _ in 0..400 {
+            k = k.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let p = Vec2::new((k % 200) as f32 - 50.0, (k / 200 % 200) as f32 - 50.0);
+            let brute = taken.iter().all(|q| q.distance(p) >= 10.0);
+            assert_eq!(free.is_free(p), brute, "{p}");
+            taken.push(free.place(|| p));
         }
     }
 }
