@@ -258,7 +258,10 @@ fn open_window(
     // and says why on the stage.
     let (start, link_error) = match cli::resolve(args, &config) {
         Err(e) if steering_demos::controls::IN_BROWSER => {
-            (cli::resolve(&cli::Args::default(), &config)?, Some(e))
+            // A page has no `--open`: its address carries the link.
+            let error = e.strip_prefix("--open: ").unwrap_or(&e);
+            let notice = steering_demos::text::fill("notice.page-link", &[("error", &error)]);
+            (cli::resolve(&cli::Args::default(), &config)?, Some(notice))
         }
         start => (start?, None),
     };
@@ -268,7 +271,7 @@ fn open_window(
             .build_global()
             .map_err(|e| format!("cannot start {} worker threads: {e}", start.threads))?;
     }
-    let options = window_options(args, &config)?;
+    let mut options = window_options(args, &config)?;
     if let Some(missing) = no_display() {
         complain(&format!(
             "no display to open the window on ({missing}); \
@@ -278,9 +281,11 @@ fn open_window(
     }
     let conf = window_conf(&config);
     let mut app = App::new(config, start.scene, start.setup);
-    app.notice = config_error
-        .map(|e| steering_demos::text::fill("notice.config-built-in", &[("error", &e)]))
-        .or(link_error);
+    let config_error = config_error
+        .map(|e| steering_demos::text::fill("notice.config-built-in", &[("error", &e)]));
+    options.start_line = (config_error.as_ref().map(|n| format!("config error {n}")))
+        .or_else(|| link_error.as_ref().map(|n| format!("notice {n}")));
+    app.notice = config_error.or(link_error);
     set_up(&mut app, args)?;
     let outcome = Rc::new(RefCell::new(Ok(())));
     #[cfg(not(target_arch = "wasm32"))]
@@ -316,6 +321,7 @@ fn window_options(args: &cli::Args, config: &Config) -> Result<Options, Exit> {
         // (and the browser test) reads what happened.
         log_events: args.log_events || steering_demos::controls::IN_BROWSER,
         log_frames: args.log_frames,
+        start_line: None,
     })
 }
 

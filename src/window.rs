@@ -48,6 +48,10 @@ pub struct Options {
     pub log_events: bool,
     /// And `frame N` once each frame is shown.
     pub log_frames: bool,
+    /// The event line saying why the app starts otherwise than asked: a
+    /// broken settings file (`config error ...`) or a page's broken link
+    /// (`notice ...`).
+    pub start_line: Option<String>,
 }
 
 impl Options {
@@ -116,8 +120,8 @@ struct Frame {
 
 pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(), String>>>) {
     options.log(&format!("config {}", app.config.source));
-    if let Some(notice) = &app.notice {
-        options.log(&format!("config error {notice}"));
+    if let Some(line) = &options.start_line {
+        options.log(line);
     }
     options.log(&format!("scene {}", app.decl().name));
     let mut shell = Shell::new(options, &app);

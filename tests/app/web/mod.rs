@@ -259,6 +259,20 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         "the address after + and -: {address}"
     );
 
+    // A broken link in the address starts the first scene and says why in
+    // the page's words (a page has no `--open` flag to name).
+    let mark = page.mark();
+    page.call(
+        "Page.navigate",
+        json!({ "url": format!("http://127.0.0.1:{port}/index.html?broken#scene=nope") }),
+    );
+    let line = page.after(mark, "a broken link's notice", |l| l.starts_with("notice "));
+    assert!(
+        line.contains("the page's address") && line.contains("nope") && !line.contains("--"),
+        "{line}"
+    );
+    page.wait_for(mark, &format!("scene {}", SCENES[0].name));
+
     // A link in the address starts that run, and the page keeps the address
     // on the run's link; U says the tick and the checksum, which a headless
     // run from the same link reaches too.
