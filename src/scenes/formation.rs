@@ -45,7 +45,7 @@ crate::params! {
         slowing_radius: f32 = 10.0, 1.0..=300.0, step 1.0, "px", Live;
         /// Distance between neighbouring slots of the V, back and sideways.
         spacing: f32 = 30.0, 10.0..=150.0, step 5.0, "px", Live;
-        /// How far inside the stage's edges the leader turns back.
+        /// How far inside the stage's edges the V turns back (its leader turns this much, plus the V's reach, from the edges, and within this much).
         margin: f32 = 100.0, 0.0..=300.0, step 10.0, "px", Live, Setup;
     }
 }
@@ -63,6 +63,10 @@ const LEADER: usize = 0;
 
 /// Ticks before the slot error is counted: time to form up.
 const SETTLING_TICKS: u64 = 300;
+
+/// The tightest circle the leader turns back on near the edge (px): with
+/// `margin` at 0 it still turns at a finite force.
+const MIN_TURN_RADIUS: f32 = 10.0;
 
 
 /// The slot of follower `k` (1, 2, ...) in the leader's frame: rows of
@@ -190,16 +194,28 @@ impl Scene for FormationScene {
         let crowd = ctx.crowd;
         let (positions, velocities) = (crowd.positions(), crowd.velocities());
         let (lead, lead_v) = (positions[LEADER], velocities[LEADER]);
-        let margin = Vec2::splat(p.margin.min(self.stage.min_element() * 0.45));
+        // The V's arms reach sideways of its leader: the leader turns back
+        // that much earlier than `margin`, so that a turning V's outer arm
+        // stays on the stage.
+        let reach = v_offset(crowd.len() - 1, p.spacing).y.abs();
+        let margin = (p.margin + reach).min(self.stage.min_element() * 0.45);
         let w = wander(lead_v, self.wander_angle, &SERIES).force;
         self.wander_angle = next_angle(self.wander_angle, self.rng.random::<f32>(), &SERIES);
-        let inside = stay_within(lead, lead_v, margin, self.stage - margin, p.leader_max_speed);
+        let (low, high) = (Vec2::splat(margin), self.stage - margin);
+        let inside = stay_within(lead, lead_v, low, high, p.leader_max_speed);
+        // Back inside first (a gentle leader's wander would outweigh it),
+        // and hard enough to turn round within `margin`: the wander's cap
+        // alone turns it on a circle of speed^2 / force, 150 px wide.
+        let (lead_force, max_force) = if inside == Vec2::ZERO {
+            (w, p.leader_max_force)
+        } else {
+            let turn = p.leader_max_speed.powi(2) / p.margin.max(MIN_TURN_RADIUS);
+            (inside, p.leader_max_force.max(turn))
+        };
         let leader_limits = Limits {
             max_speed: p.leader_max_speed,
-            max_force: p.leader_max_force,
+            max_force,
         };
-        // Back inside first (a gentle leader's wander would outweigh it).
-        let lead_force = if inside == Vec2::ZERO { w } else { inside };
         if let Some(o) = ctx.record(LEADER) {
             o.value("wander", w);
             o.value("stay_inside", inside);
@@ -318,6 +334,30 @@ mod tests {
             assert!(error <= 15.0, "seed {seed}: {error:.1} px from the slot");
             assert!(error < naive, "seed {seed}: {error:.1} against arrive's {naive:.1}");
             assert_eq!(m.nan, 0);
+        }
+    }
+
+    /// The V stays on the stage: the leader turns back early and hard
+    /// enough for its arms, over two minutes on eight seeds, with more
+    /// followers and a wider spacing too (a V that fits in the stage's
+    /// inner half).
+    #[test]
+    fn the_v_stays_on_the_stage() {
+        for (agents, spacing) in [(None, None), (Some(10), Some(40.0))] {
+            for seed in 1..=8 {
+                let mut run = scene_with("formation", "offset", agents);
+                run.reseed(seed);
+                if let Some(spacing) = spacing {
+                    run.set(super::FormationParams::spacing, spacing);
+                }
+                let stage = run.scene.stage();
+                for tick in (0..7200).step_by(5) {
+                    run.steps(5);
+                    let crowd = run.scene.crowd();
+                    let off = crowd.positions().iter().find(|p| !crate::scenes::on_stage(**p, stage));
+                    assert!(off.is_none(), "seed {seed}, {agents:?} agents: {off:?} off the stage at tick {tick}");
+                }
+            }
         }
     }
 
