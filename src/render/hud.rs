@@ -321,17 +321,18 @@ pub fn draw_notice(notice: &str, layout: &Layout, warning: bool) {
     } else {
         super::palette::NOTE
     };
-    draw_rectangle(r.x, r.y, r.w, r.h, fill);
     let (_, body_size) = text_sizes(layout);
     let size = body_size * 0.9;
-    let text = fit(notice, size, r.w - 2.0 * MARGIN);
-    draw_text(
-        &text,
-        r.x + MARGIN,
-        r.y + r.h * 0.5 + size * 0.3,
-        size,
-        TEXT,
-    );
+    // Whole, on as many lines as it needs (a broken link's list of scenes
+    // is long): the band grows down over the stage's top.
+    let lines = wrap(notice, size, r.w - 2.0 * MARGIN);
+    let row = size * 1.3;
+    let h = r.h.max(row * lines.len() as f32 + (r.h - row));
+    draw_rectangle(r.x, r.y, r.w, h, fill);
+    for (k, line) in lines.iter().enumerate() {
+        let y = r.y + r.h * 0.5 + size * 0.3 + row * k as f32;
+        draw_text(line, r.x + MARGIN, y, size, TEXT);
+    }
 }
 
 /// A clip is being recorded: a red dot and its length, at the stage's

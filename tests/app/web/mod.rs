@@ -284,7 +284,23 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         json!({ "url": format!("http://127.0.0.1:{port}/index.html{wanted}") }),
     );
     page.wait_for(mark, "scene flock");
-    std::thread::sleep(Duration::from_millis(1500));
+    // Some ticks run (a loaded machine's page starts slowly): U's line
+    // says how many.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        std::thread::sleep(Duration::from_millis(500));
+        let mark = page.mark();
+        page.key('u');
+        let line = page.after(mark, "the run's link", |l| l.starts_with("link #"));
+        let tick = line
+            .split(" tick ")
+            .nth(1)
+            .and_then(|t| t.split(' ').next());
+        let ran: u64 = tick.and_then(|t| t.parse().ok()).expect("a tick count");
+        if ran >= 20 || std::time::Instant::now() > deadline {
+            break;
+        }
+    }
     let mark = page.mark();
     page.key(' ');
     page.wait_for(mark, "paused");

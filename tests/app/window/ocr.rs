@@ -89,3 +89,69 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
         assert!(whole.contains(&bare(words)), "{words:?} in {whole:?}");
     }
 }
+
+/// The filled-in card scrolls to its last line: a few wheel notches over
+/// it bring "position = position + velocity" and its numbers into view,
+/// whole, above the readout (seek's card, paused, at 1280x800).
+#[test]
+fn the_card_scrolls_to_its_last_line_with_the_wheel() {
+    if !crate::skip::OCR.met() {
+        return;
+    }
+    let args = ["--scene", "seek", "--select", "0", "--lesson"];
+    let Some((_reaper, s)) = launch(&args, "scene seek", SCREEN) else {
+        return;
+    };
+    s.key("space");
+    s.expect("paused");
+    let open = Open {
+        card: true,
+        readout: true,
+        ..Open::default()
+    };
+    let layout = Layout::of(glam::Vec2::new(1280.0, 800.0), open);
+    let card = layout.card.expect("room for the card");
+    // The card and the readout under it (whose rows set where the card
+    // ends): the readout's words are none of the card's.
+    let card = steering_demos::layout::Rect::new(card.x, card.y, card.w, layout.footer.y - card.y);
+    let bare = |t: &str| t.split_whitespace().collect::<String>();
+    s.shot("card-top");
+    let top = bare(&read_back_block(&s, "card-top", card));
+    assert!(
+        top.contains("Arrivalisseek"),
+        "the card starts at its idea: {top:?}"
+    );
+    assert!(!top.contains("position=position+velocity"), "{top:?}");
+
+    let (x, y) = (
+        (card.x + card.w * 0.5) as i32,
+        (card.y + card.h * 0.5) as i32,
+    );
+    s.point((x, y));
+    // Five notches, as a hand turns the wheel, then time for egui's
+    // smooth scrolling to end.
+    for _ in 0..5 {
+        s.tool("xdotool", &["click", "--window", &s.window, "5"]);
+        s.frames_later(2);
+    }
+    s.frames_later(30);
+    s.shot("card-bottom");
+    let bottom = bare(&read_back_block(&s, "card-bottom", card));
+    assert!(
+        bottom.contains("position=position+velocity"),
+        "the last formula line in view: {bottom:?}"
+    );
+    // Its numbers follow it, whole: `position = (x, y) + (vx, vy) = (x', y')`.
+    let numbers = bottom
+        .split("position=position+velocity")
+        .nth(1)
+        .unwrap_or("");
+    assert!(
+        numbers.starts_with("position=(") && numbers.matches('(').count() >= 3,
+        "the last line's numbers, whole: {numbers:?}"
+    );
+    assert!(
+        !bottom.contains("Arrivalisseek"),
+        "scrolled past the idea: {bottom:?}"
+    );
+}
