@@ -7,8 +7,9 @@
 //! frame of it in three steps:
 //!
 //! 1. **Downscale** to at most [`MAX_WIDTH`] pixels wide, aspect kept, each
-//!    clip pixel the average of the window pixels it covers (a box filter:
-//!    2x2 at the default 1280x800, which gives 640x400). A frame of another
+//!    clip pixel the average of the window pixels it covers (a box filter):
+//!    the default 1280x800 window is kept as it is, so that the text in the
+//!    clip reads as on screen (at half size it did not). A frame of another
 //!    size (the window was resized) is scaled to the clip's size.
 //! 2. **Quantize** to one fixed palette ([`PALETTE`]): the 6x6x6 colour
 //!    cube and 41 greys, so that dark backgrounds and egui's grey panels
@@ -21,10 +22,12 @@
 //!    next), which LZW packs to almost nothing.
 //!
 //! A busy scene (300 moving discs, each with a line, at 1280x800) takes
-//! about 16 kB a frame, 1.9 MB for 4 s (the budget is 8 MB), and one core
-//! encodes about 180 of its frames a second in a release build (half the
-//! time downscaling and quantizing, half in LZW): the worker keeps up with
-//! 30 a second with room to spare. The encoder is `encode.rs`; the default
+//! about 36 kB a frame, 4.3 MB for 4 s (the budget is 8 MB). One core of
+//! this 2-core machine, shared with two busy builds, encoded 16 of its
+//! frames a second (the test profile optimises the crate and the GIF
+//! coder as a release build does); at half size it was 180 unshared. A
+//! worker that falls behind holds the window back (the queue is bounded):
+//! an F9 clip still keeps time, as frames due are copied. The encoder is `encode.rs`; the default
 //! folder and the clips' names are `names.rs`.
 //!
 //! Frame `k` is shown at `k * 100 / fps` hundredths of a second, rounded:

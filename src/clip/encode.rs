@@ -10,7 +10,7 @@ use gif::{DisposalMethod, Frame, Repeat};
 use super::Cause;
 
 /// The widest clip, in pixels: a wider window is scaled down to it.
-pub const MAX_WIDTH: u32 = 640;
+pub const MAX_WIDTH: u32 = 1280;
 
 /// The fixed palette, `[r, g, b, ...]`: the colour cube (levels `r`, `g`,
 /// `b` of `0..6`, each standing for `51 * level`, at index `36 r + 6 g +

@@ -35,6 +35,11 @@ impl Drop for Scratch {
 
 const W: u32 = 1280;
 const H: u32 = 800;
+/// The clip's size for frames of W x H, and the window pixels a side of
+/// one of its pixels covers.
+const CW: u32 = if W < MAX_WIDTH { W } else { MAX_WIDTH };
+const F: u32 = W / CW;
+const CH: u32 = H / F;
 const BACKGROUND: [u8; 3] = [22, 24, 30];
 
 /// A small deterministic generator (xorshift), for the synthetic scenes.
@@ -139,13 +144,14 @@ fn colour(index: u8) -> [u8; 3] {
 /// from the recorder's own box filter.
 fn average(rgba: &[u8], x: u32, y: u32) -> [u8; 3] {
     let mut sum = [0u32; 3];
-    for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-        let at = 4 * ((2 * y + dy) * W + 2 * x + dx) as usize;
+    for (dx, dy) in (0..F).flat_map(|dx| (0..F).map(move |dy| (dx, dy))) {
+        let at = 4 * ((F * y + dy) * W + F * x + dx) as usize;
         for c in 0..3 {
             sum[c] += u32::from(rgba[at + c]);
         }
     }
-    sum.map(|s| ((s + 2) / 4) as u8)
+    let n = F * F;
+    sum.map(|s| ((s + n / 2) / n) as u8)
 }
 
 /// The largest weighted distance from a colour to its palette entry: half
@@ -172,16 +178,16 @@ fn a_clip_decodes_to_the_frames_pushed_downscaled_and_quantized() {
     }
     assert_eq!(recorder.frames(), 41);
     let clip = recorder.finish().unwrap();
-    assert_eq!((clip.frames, clip.width, clip.height), (41, 640, 400));
+    assert_eq!((clip.frames, clip.width, clip.height), (41, CW, CH));
     assert_eq!(clip.bytes, fs::metadata(&path).unwrap().len());
     assert_eq!(scratch.names(), ["discs.gif"], "no temporary file is left");
 
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(File::open(&path).unwrap()).unwrap();
-    assert_eq!((decoder.width(), decoder.height()), (640, 400));
+    assert_eq!((decoder.width(), decoder.height()), (CW as u16, CH as u16));
     assert_eq!(decoder.repeat(), Repeat::Infinite);
-    let (mut canvas, mut frames, mut delays) = (vec![0u8; 640 * 400], 0, Vec::new());
+    let (mut canvas, mut frames, mut delays) = (vec![0u8; (CW * CH) as usize], 0, Vec::new());
     while let Some(frame) = decoder.read_next_frame().unwrap() {
         assert_eq!(frame.dispose, DisposalMethod::Keep);
         let (left, top, width) = (
@@ -191,7 +197,7 @@ fn a_clip_decodes_to_the_frames_pushed_downscaled_and_quantized() {
         );
         for (i, &index) in frame.buffer.iter().enumerate() {
             if Some(index) != frame.transparent {
-                canvas[(top + i / width) * 640 + left + i % width] = index;
+                canvas[(top + i / width) * CW as usize + left + i % width] = index;
             }
         }
         frames += 1;
@@ -207,10 +213,10 @@ fn a_clip_decodes_to_the_frames_pushed_downscaled_and_quantized() {
 
     // Every pixel of the last frame is the source's, averaged and quantized.
     let mut wrong = 0;
-    for y in 0..400 {
-        for x in 0..640 {
+    for y in 0..CH {
+        for x in 0..CW {
             let expected = index(average(&last, x, y));
-            wrong += usize::from(canvas[(y * 640 + x) as usize] != expected);
+            wrong += usize::from(canvas[(y * CW + x) as usize] != expected);
         }
     }
     assert_eq!(wrong, 0, "pixels of the last frame unlike the source");
@@ -218,13 +224,13 @@ fn a_clip_decodes_to_the_frames_pushed_downscaled_and_quantized() {
     // the source's colours.
     let mut samples: Vec<(u32, u32)> = scene.discs[..8]
         .iter()
-        .map(|d| ((d.at[0] / 2.0) as u32, (d.at[1] / 2.0) as u32))
-        .filter(|&(x, y)| x < 640 && y < 400)
+        .map(|d| ((d.at[0] / F as f32) as u32, (d.at[1] / F as f32) as u32))
+        .filter(|&(x, y)| x < CW && y < CH)
         .collect();
-    samples.extend([(0, 0), (639, 399)]);
+    samples.extend([(0, 0), (CW - 1, CH - 1)]);
     for (x, y) in samples {
         let source = average(&last, x, y).map(u32::from);
-        let shown = colour(canvas[(y * 640 + x) as usize]).map(u32::from);
+        let shown = colour(canvas[(y * CW + x) as usize]).map(u32::from);
         assert!(
             distance(source, shown) <= palette_error(),
             "({x}, {y}): {source:?} shown as {shown:?}"
@@ -247,7 +253,7 @@ fn four_seconds_of_a_busy_scene_fit_in_8_mb() {
         rendering.set(rendering.get() + started.elapsed());
         image
     });
-    let mut canvas = Canvas::new(640, 400, 30);
+    let mut canvas = Canvas::new(CW as u16, CH as u16, 30);
     let started = Instant::now();
     let gif = encode(Vec::new(), frames, &mut canvas, &AtomicBool::new(false)).unwrap();
     let encoding = started.elapsed() - rendering.get();

@@ -67,11 +67,15 @@ fn the_changed_box_is_tight() {
 }
 
 #[test]
-fn clips_are_at_most_640_wide_with_the_aspect_kept() {
-    assert_eq!(clip_size(1280, 800), Some((640, 400)));
-    assert_eq!(clip_size(1920, 1080), Some((640, 360)));
+fn clips_are_at_most_1280_wide_with_the_aspect_kept() {
+    assert_eq!(
+        clip_size(1280, 800),
+        Some((1280, 800)),
+        "the window's own size"
+    );
+    assert_eq!(clip_size(1920, 1080), Some((1280, 720)));
     assert_eq!(clip_size(500, 300), Some((500, 300)));
-    assert_eq!(clip_size(6400, 1), Some((640, 1)));
+    assert_eq!(clip_size(12800, 1), Some((1280, 1)));
     assert_eq!(clip_size(0, 1), None);
     assert_eq!(clip_size(1, 70_000), None);
     assert_eq!(spans(5, 2), [(0, 2), (2, 5)]);

@@ -236,8 +236,8 @@ pub(crate) fn record_with_f9(name: &str, args: &[&str]) -> Option<F9Clip> {
     assert_eq!(clip.frames, frames, "the frames said are in the file");
     assert_eq!(
         (clip.width, clip.height),
-        (640, 400),
-        "the window at half size"
+        (1280, 800),
+        "the window's own size"
     );
     Some(F9Clip {
         clip,
