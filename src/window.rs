@@ -7,6 +7,7 @@
 //! [`Shell`].
 
 mod asked;
+mod options;
 mod panes;
 mod timings;
 
@@ -22,10 +23,10 @@ use macroquad::input::{mouse_position, mouse_wheel};
 use macroquad::math::vec2;
 use macroquad::time::get_frame_time;
 use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
+pub use options::Options;
 use panes::views;
 use std::cell::RefCell;
 use std::io::Write as _;
-use std::path::PathBuf;
 use std::rc::Rc;
 use steering_demos::app::recent::Recent;
 use steering_demos::app::{Action, App};
@@ -36,40 +37,6 @@ use steering_demos::sim::runner::Runner;
 use steering_demos::stopwatch::Stopwatch;
 use steering_demos::text::fill as say;
 use timings::Timings;
-
-/// Command-line choices the frame loop needs.
-pub struct Options {
-    /// Save a PNG after this many frames, then quit.
-    pub screenshot: Option<(PathBuf, u64)>,
-    /// Record a clip of this many frames (a tick's worth of simulated
-    /// time each frame, at the clip's rate), then quit.
-    pub record: Option<(files::Recording, u64)>,
-    /// Print one line per user action.
-    pub log_events: bool,
-    /// And `frame N` once each frame is shown.
-    pub log_frames: bool,
-    /// The event line saying why the app starts otherwise than asked: a
-    /// broken settings file (`config error ...`) or a page's broken link
-    /// (`notice ...`).
-    pub start_line: Option<String>,
-}
-
-impl Options {
-    /// Prints an event line: on stdout, or in a web page on its console.
-    pub fn log(&self, line: &str) {
-        if !self.log_events {
-            return;
-        }
-        #[cfg(target_arch = "wasm32")]
-        macroquad::miniquad::info!("{}", line);
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
-        }
-    }
-}
 
 /// What the frame loop carries from one frame to the next (the app
 /// itself goes to the stepping thread and back each frame).
