@@ -158,6 +158,14 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
         ui.separator();
         scroll(ui, |ui| {
             ui.label(idea.shown());
+            // Where the rule is computed, so a learner can read the source.
+            for code in card.code {
+                let line = say(
+                    "card.code",
+                    &[("function", &code.function()), ("file", &code.file())],
+                );
+                ui.label(RichText::new(line).monospace().weak());
+            }
             ui.add_space(4.0);
             // The formula, a line each; with an agent selected, each line
             // again under it with the agent's numbers in (comments once).

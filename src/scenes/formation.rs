@@ -20,7 +20,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::Limits;
 use crate::steer::formation::{offset_pursuit, slot};
 use crate::steer::seek::stay_within;
@@ -162,6 +162,10 @@ impl Scene for FormationScene {
                     "steering = arrive(target)  // slowing within slowing_radius",
                     "// the leader wanders, slower than the followers",
                 ],
+                code: &[
+                    Code("steer::formation::offset_pursuit", "src/steer/formation.rs"),
+                    Code("steer::formation::slot", "src/steer/formation.rs"),
+                ],
             },
             Variant::Arrive => Card {
                 idea: "The naive way: arrive at the slot where it is now. \
@@ -171,6 +175,10 @@ impl Scene for FormationScene {
                     SLOT,
                     "steering = arrive(slot)  // slowing within slowing_radius",
                     "// the leader wanders, slower than the followers",
+                ],
+                code: &[
+                    Code("steer::formation::offset_pursuit", "src/steer/formation.rs"),
+                    Code("steer::formation::slot", "src/steer/formation.rs"),
                 ],
             },
         }
@@ -182,6 +190,10 @@ impl Scene for FormationScene {
                 the edge of the stage. The V is the followers' work: it only reads where the \
                 leader is and where it heads.",
             formula: &["steering = wander  // near the edge: stay_inside instead"],
+            code: &[
+                Code("steer::wander::wander", "src/steer/wander.rs"),
+                Code("steer::seek::stay_within", "src/steer/seek.rs"),
+            ],
         })
     }
 

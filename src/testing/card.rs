@@ -138,3 +138,39 @@ fn the_mind_adds_up_and_moves_as_the_movement_manager_does() {
         }
     }
 }
+
+/// Every card, the lesson's of each variant and each role's, names the
+/// functions that compute its rule, each in the file the card gives: the
+/// file is read, and its module is the function's.
+#[test]
+fn every_card_names_functions_that_are_in_its_files() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for decl in SCENES {
+        for variant in decl.variants {
+            let run = scene_with(decl.name, variant, Some(40));
+            let ids = 0..run.scene.crowd().len();
+            let cards: Vec<_> = std::iter::once(run.scene.card_of(None))
+                .chain(ids.map(|id| run.scene.card_of(Some(id))))
+                .collect();
+            for (card, role) in cards {
+                let at = format!("{}/{variant} ({role:?})", decl.name);
+                assert!(!card.code.is_empty(), "{at}: the card names its code");
+                for code in card.code {
+                    let (module, name) = code.function().rsplit_once("::").expect("a path");
+                    let file =
+                        (code.file().strip_prefix("src/")).and_then(|f| f.strip_suffix(".rs"));
+                    let file_module = file.map(|f| f.trim_end_matches("/mod").replace('/', "::"));
+                    assert_eq!(file_module.as_deref(), Some(module), "{at}: {code:?}");
+                    let text = std::fs::read_to_string(root.join(code.file()))
+                        .unwrap_or_else(|e| panic!("{at}: {}: {e}", code.file()));
+                    let defined = [format!("fn {name}("), format!("fn {name}<")];
+                    assert!(
+                        defined.iter().any(|d| text.contains(d.as_str())),
+                        "{at}: no fn {name} in {}",
+                        code.file()
+                    );
+                }
+            }
+        }
+    }
+}
