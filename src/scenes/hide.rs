@@ -301,7 +301,9 @@ impl Scene for HideScene {
                 };
                 if let Some(o) = ctx.record(i) {
                     o.value("aim", aim);
-                    o.value("avoidance", avoidance);
+                    // The two forces it adds, for the readout and tip to tail.
+                    o.force("seek", to);
+                    o.force("avoidance", avoidance);
                 }
                 ctx.set(i, to + avoidance, limits);
                 continue;

@@ -192,8 +192,9 @@ impl Scene for InterposeScene {
             self.angles[k] = next_angle(self.angles[k], self.rng.random::<f32>(), &SERIES);
             let inside = stay_within(pos, vel, margin, self.stage - margin, p.pair_max_speed);
             if let Some(o) = ctx.record(i) {
-                o.value("wander", w);
-                o.value("stay_inside", inside);
+                // The two forces it adds, for the readout and tip to tail.
+                o.force("wander", w);
+                o.force("stay_inside", inside);
             }
             ctx.set(i, w + inside, pair_limits);
         }

@@ -174,3 +174,62 @@ fn every_card_names_functions_that_are_in_its_files() {
         }
     }
 }
+
+/// Tip to tail, in every scene: the chain of the selected agent's forces
+/// ends at the steering it summed, and the cap leaves the force the
+/// movement manager applied. Where a card adds forces (`steering = a +
+/// b`), the chain of some agent that reads it shows more than one at
+/// some tick (wander's adds two points into its one force).
+#[test]
+fn the_forces_tip_to_tail_sum_to_the_steering_and_cap_to_the_move() {
+    use crate::sim::chain::Chain;
+    use std::collections::BTreeMap;
+    // By card read (scene, variant, role): whether it adds, the most links.
+    let mut links: BTreeMap<String, (bool, usize)> = BTreeMap::new();
+    for decl in SCENES.iter().filter(|d| d.name != "wander") {
+        for variant in decl.variants {
+            let mut run = scene_with(decl.name, variant, Some(40));
+            let n = run.scene.crowd().len();
+            for id in agents(n) {
+                run.scene.select(Some(id));
+                let (card, role) = run.scene.card_of(Some(id));
+                let adds = (card.formula.iter())
+                    .any(|l| l.starts_with("steering = ") && split_comment(l).contains(" + "));
+                let read = links
+                    .entry(format!("{}/{variant} ({role:?})", decl.name))
+                    .or_insert((adds, 0));
+                for tick in 0..200 {
+                    run.steps(1);
+                    let mind = run.scene.mind().expect("a mind");
+                    let at = format!("{}/{variant}, agent {id}, tick {tick}", decl.name);
+                    let chain = Chain::of(mind, mind.position, 50.0);
+                    read.1 = read.1.max(chain.links.len());
+                    if chain.scale == 0.0 {
+                        continue;
+                    }
+                    let whole = finite_or_zero(mind.steering.force);
+                    let tolerance = 1e-3 * whole.length().max(1.0);
+                    let sum = (chain.sum - chain.at) / chain.scale;
+                    assert!(
+                        sum.abs_diff_eq(whole, tolerance),
+                        "{at}: {sum} is not {whole}"
+                    );
+                    let taken = (chain.capped - chain.at) / chain.scale;
+                    assert!(taken.abs_diff_eq(mind.applied, tolerance), "{at}: {taken}");
+                }
+            }
+        }
+    }
+    let lonely: Vec<_> = (links.iter())
+        .filter(|(_, (adds, most))| *adds && *most < 2)
+        .collect();
+    assert!(
+        lonely.is_empty(),
+        "one force where the card adds more: {lonely:?}"
+    );
+}
+
+/// A formula line without its comment.
+fn split_comment(line: &str) -> &str {
+    line.split("  //").next().unwrap_or(line)
+}
