@@ -234,8 +234,14 @@ impl Scene for FormationScene {
             if let Some(o) = ctx.record(i) {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, k.force, s);
-                o.line(Meaning::Desired, pos, k.target);
+                // Arrival's desired velocity, to scale; ahead of the
+                // slot, where it will be by the time the follower is there.
+                o.vector(Meaning::Desired, pos, k.force + vel, s);
                 o.point(Meaning::FollowPoint, at);
+                if predict {
+                    o.line(Meaning::Future, at, k.target);
+                    o.point(Meaning::Future, k.target);
+                }
                 o.value("leader_position", lead);
                 o.value("leader_velocity", lead_v);
                 o.value("heading", heading);

@@ -459,7 +459,9 @@ impl HideScene {
             o.force("stay_inside", h.stay_inside);
             o.value("hunter", hunter);
             if let Some(spot) = h.spot {
-                o.line(Meaning::Desired, pos, spot);
+                // Hiding arrives at the spot: its desired velocity is
+                // the hide force plus the velocity, to scale.
+                o.vector(Meaning::Desired, pos, h.force + vel, s);
                 o.point(Meaning::Desired, spot);
                 o.value("hiding_spot", spot);
             }

@@ -219,7 +219,8 @@ impl Scene for InterposeScene {
             if let Some(o) = ctx.record(i) {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, it.force, s);
-                o.line(Meaning::Desired, pos, it.target);
+                // Arrival's desired velocity, to scale, and its target.
+                o.vector(Meaning::Desired, pos, it.force + vel, s);
                 o.point(Meaning::Desired, it.target);
                 if aim == Aim::Predicted {
                     for (at, moving) in [a, b] {

@@ -115,8 +115,9 @@ impl WanderScene {
                     o.vector(Meaning::Velocity, pos, vel, vector_scale);
                     o.value("random_target", t.point);
                     o.value("stage", stage);
-                    o.value("desired", force + vel);
-                    o.line(Meaning::Desired, pos, t.point);
+                    // Seek's desired velocity, to scale as every other
+                    // vector, and the point it heads for.
+                    o.vector(Meaning::Desired, pos, force + vel, vector_scale);
                     o.point(Meaning::Desired, t.point);
                 }
                 force
