@@ -61,8 +61,7 @@ pub enum Action {
     /// The camera follows the selected agent, or fits the stage again.
     Follow,
     ToggleTrails,
-    /// The selected agent's forces added tip to tail, their sum and the
-    /// `max_force` cap.
+    /// The selected agent's forces tip to tail, their sum and the cap.
     ToggleTipToTail,
     ToggleChart,
     /// Split the stage between two variants.
