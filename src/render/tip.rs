@@ -15,11 +15,11 @@ use steering_demos::text::text;
 /// The farthest point of the picture lies this share of the stage's
 /// shorter side from the agent, within these screen pixels.
 const REACH_SHARE: f32 = 0.2;
-const REACH_PX: (f32, f32) = (48.0, 130.0);
+const REACH_PX: (f32, f32) = (48.0, 180.0);
 /// The labels' size, in screen pixels: the largest, and the stage's
 /// height it is reached at (smaller in a small window).
-const LABEL: f32 = 14.0;
-const LABEL_AT_HEIGHT: f32 = 560.0;
+const LABEL: f32 = 16.0;
+const LABEL_AT_HEIGHT: f32 = 700.0;
 const LABEL_MIN: f32 = 11.0;
 
 /// Readies the font at every size the labels take, before the frame
@@ -56,17 +56,24 @@ pub(super) fn draw_tip_to_tail(scene: &Runner, view: &View, at: Vec2) {
     // The circle's label where the stage shows it: across from the sum,
     // else a quarter or half turn round.
     let round = [-way, way.perp(), -way.perp(), way];
-    let inside = |d: &&Vec2| view.area.contains(centre + **d * (radius + 2.0 * size));
+    let words = text("tip.max-force");
+    let inside = |d: &&Vec2| {
+        let (x, y) = placed(size, words, centre + **d * radius, **d);
+        let w = text_width(words, size);
+        let corners = [Vec2::new(x, y - size), Vec2::new(x + w, y + size * 0.3)];
+        corners.iter().all(|&c| view.area.contains(c))
+    };
     if let Some(&d) = round.iter().find(inside) {
-        label(size, text("tip.max-force"), centre + d * radius, d);
+        label(size, words, centre + d * radius, d);
+    }
+    // The sum under the links: with one link, the link is the sum.
+    if chain.capped_short() {
+        draw_arrow_wide(centre, sum, TIP_SUM, LINE * 0.75);
+        label(size, text("tip.sum"), sum, sum - centre);
     }
     for link in &chain.links {
         let color = Meaning::force_labelled(link.name).map_or(TIP_FORCE, meaning_color);
         draw_arrow_wide(screen(link.from), screen(link.to), color, LINE);
-    }
-    if chain.capped_short() {
-        draw_arrow_wide(centre, sum, TIP_SUM, LINE * 0.75);
-        label(size, text("tip.sum"), sum, sum - centre);
     }
     draw_arrow_wide(centre, capped, TIP_CAPPED, LINE * 2.0);
     label(
@@ -80,6 +87,12 @@ pub(super) fn draw_tip_to_tail(scene: &Runner, view: &View, at: Vec2) {
 /// `words` beside `tip`, out along `out` (clear of an arrow's head), in
 /// the colour of the steering taken.
 fn label(size: f32, words: &str, tip: Vec2, out: Vec2) {
+    let (x, y) = placed(size, words, tip, out);
+    draw_text(words, x, y, size, TIP_CAPPED);
+}
+
+/// Where [`label`] writes `words`: the left end of its baseline.
+fn placed(size: f32, words: &str, tip: Vec2, out: Vec2) -> (f32, f32) {
     let dir = out.normalize_or(Vec2::X);
     let w = text_width(words, size);
     let at = tip + dir * (HEAD + 4.0);
@@ -93,5 +106,5 @@ fn label(size: f32, words: &str, tip: Vec2, out: Vec2) {
         at.x
     };
     let y = at.y + size * 0.35 + dir.y.max(0.0) * size * 0.5;
-    draw_text(words, x, y, size, TIP_CAPPED);
+    (x, y)
 }

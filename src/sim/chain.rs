@@ -10,9 +10,8 @@ use super::mind::Mind;
 use crate::steer::{finite_or_zero, truncate};
 use glam::Vec2;
 
-/// How many times the chain's length the cap may be and still set the
-/// scale; a larger one is drawn beyond the reach.
-pub const CAP_ROOM: f32 = 3.0;
+/// How many times the reach the `max_force` circle may be drawn.
+pub const CAP_ROOM: f32 = 2.5;
 
 /// One force of the chain, drawn from the end of the one before.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -41,9 +40,10 @@ pub struct Chain {
 
 /// `forces` chained from `at`, scaled so that the farthest point of the
 /// chain or the `max_force` circle lies `reach` from `at`: a push of 600
-/// and a cap of 5 fit the same picture. A cap more than [`CAP_ROOM`]
-/// times the chain's length is left to lie beyond `reach`, so that the
-/// forces stay large enough to read. Forces that are not finite count
+/// and a cap of 5 fit the same picture. The circle may lie beyond
+/// `reach`, up to [`CAP_ROOM`] times it, so that forces well within the
+/// cap stay large enough to read (and forces next to nothing stay next
+/// to nothing). Forces that are not finite count
 /// as zero, and zero forces are left out; with none, or a cap of zero,
 /// everything lies at `at` (never NaN).
 pub fn tip_to_tail(at: Vec2, forces: &[(&'static str, Vec2)], max_force: f32, reach: f32) -> Chain {
@@ -65,8 +65,9 @@ pub fn tip_to_tail(at: Vec2, forces: &[(&'static str, Vec2)], max_force: f32, re
         joints.push(sum);
     }
     let far = (joints.iter()).fold(0.0_f32, |far, j| far.max(j.length()));
+    // With no force at all, the circle alone: at the reach.
     let extent = if far > 0.0 {
-        far.max(max_force.min(CAP_ROOM * far))
+        far.max(max_force / CAP_ROOM)
     } else {
         max_force
     };
@@ -171,14 +172,16 @@ mod tests {
         // The joints are (3, 0), (3, 4) and (2, 4): (3, 4) is the farthest.
         let chain = tip_to_tail(AT, &forces(), 2.0, 60.0);
         assert!((chain.scale - 60.0 / 5.0).abs() < 1e-5);
-        // A cap larger than the chain sets the scale instead.
+        // A cap larger than the chain, within CAP_ROOM times it, is drawn
+        // beyond the reach, the chain to the same scale.
         let wide = tip_to_tail(AT, &forces(), 10.0, 60.0);
-        assert!((wide.radius - 60.0).abs() < 1e-4);
-        // Up to CAP_ROOM times the chain: a cap of 100 on a chain 5 long
-        // leaves the chain a third of the reach, the circle beyond it.
+        assert!((wide.scale - 60.0 / 5.0).abs() < 1e-5);
+        assert!((wide.radius - 120.0).abs() < 1e-3);
+        // A cap of 100 on a chain 5 long: the circle at CAP_ROOM times
+        // the reach, the chain as much smaller.
         let far = tip_to_tail(AT, &forces(), 100.0, 60.0);
-        assert!((far.scale - 60.0 / (5.0 * CAP_ROOM)).abs() < 1e-5);
-        assert!(far.radius > 60.0);
+        assert!((far.radius - 60.0 * CAP_ROOM).abs() < 1e-3);
+        assert!((far.scale - 60.0 * CAP_ROOM / 100.0).abs() < 1e-5);
     }
 
     #[test]
@@ -188,6 +191,10 @@ mod tests {
         };
         let none = tip_to_tail(AT, &[], 2.0, 60.0);
         assert!(none.links.is_empty() && finite(&none));
+        assert!(
+            (none.radius - 60.0).abs() < 1e-4,
+            "the circle alone, at the reach"
+        );
         assert_eq!((none.sum, none.capped), (AT, AT));
         let zero = tip_to_tail(AT, &[("seek", Vec2::ZERO)], 0.0, 60.0);
         assert!(zero.links.is_empty() && finite(&zero));
