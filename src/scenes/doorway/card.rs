@@ -60,11 +60,12 @@ pub(super) fn of(variant: Variant) -> Card {
             ],
         ),
     };
+    // The rule each step adds, with the walk the first steps keep.
     let code: &[Code] = match variant {
         Variant::V0 => &[SEEK, WALLS],
-        Variant::V1 | Variant::V2 | Variant::V3 => &[QUEUE, SEEK, WALLS],
-        Variant::V4 => &[QUEUE, SEEK, WALLS, APART],
-        Variant::V5 => &[QUEUE, SEEK, WALLS, APART, PUSH],
+        Variant::V1 | Variant::V2 | Variant::V3 => &[QUEUE, SEEK],
+        Variant::V4 => &[QUEUE, APART],
+        Variant::V5 => &[QUEUE, APART, PUSH],
     };
     Card {
         idea,
