@@ -92,6 +92,9 @@ pub struct Args {
     /// Start with trails on
     #[arg(long)]
     pub trails: bool,
+    /// Start with the selected agent's forces added tip to tail (see --select)
+    #[arg(long)]
+    pub tip_to_tail: bool,
     /// Start with the live chart open
     #[arg(long)]
     pub chart: bool,

@@ -61,6 +61,8 @@ pub enum Action {
     /// The camera follows the selected agent, or fits the stage again.
     Follow,
     ToggleTrails,
+    /// The selected agent's forces tip to tail, their sum and the cap.
+    ToggleTipToTail,
     ToggleChart,
     /// Split the stage between two variants.
     ToggleCompare,
@@ -103,6 +105,7 @@ pub enum Key {
     C,
     S,
     F,
+    E,
     V,
     R,
     Space,
@@ -282,6 +285,13 @@ pub const CONTROLS: &[Control] = &[
         help: "help.trails",
         scope: Scope::All,
         hint: Hint::Text("footer.trails"),
+    },
+    Control {
+        label: "E",
+        bindings: &[(Key::E, Action::ToggleTipToTail)],
+        help: "help.tip-to-tail",
+        scope: Scope::All,
+        hint: Hint::None,
     },
     Control {
         label: "S / F",

@@ -108,6 +108,7 @@ pub fn read_input() -> Vec<Action> {
         Key::CtrlS => ctrl && is_key_pressed(KeyCode::S),
         Key::O => is_key_pressed(KeyCode::O),
         Key::F => is_key_pressed(KeyCode::F),
+        Key::E => is_key_pressed(KeyCode::E),
         Key::V => is_key_pressed(KeyCode::V),
         Key::R => is_key_pressed(KeyCode::R),
         Key::Space => is_key_pressed(KeyCode::Space),

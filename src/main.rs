@@ -348,6 +348,7 @@ fn set_up(app: &mut App, args: &cli::Args) -> Result<(), Exit> {
     app.card = args.lesson;
     app.panel = args.panel;
     app.trails = args.trails;
+    app.tip_to_tail = args.tip_to_tail;
     app.chart = args.chart;
     if args.compare {
         app.apply(Action::ToggleCompare);

@@ -116,6 +116,12 @@ impl Meaning {
         })
     }
 
+    /// The force whose arrows are labelled `label` (as the selected
+    /// agent's mind lists them), if any.
+    pub fn force_labelled(label: &str) -> Option<Meaning> {
+        (Meaning::FORCES.into_iter()).find(|m| m.is_force() && m.label() == label)
+    }
+
     /// Whether an arrow of this meaning is a force (not a velocity).
     pub fn is_force(self) -> bool {
         matches!(

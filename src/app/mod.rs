@@ -45,6 +45,8 @@ pub struct App {
     pub panel: bool,
     pub trails: bool,
     pub chart: bool,
+    /// The selected agent's forces added tip to tail.
+    pub tip_to_tail: bool,
     /// The panel lists the presets (Ctrl+O).
     pub presets: bool,
     /// The panel was opened for the presets: closing them closes it.
@@ -94,6 +96,7 @@ impl App {
             panel: false,
             trails: false,
             chart: false,
+            tip_to_tail: false,
             presets: false,
             panel_for_presets: false,
             rate: 1.0,
@@ -279,6 +282,7 @@ impl App {
                 line
             }
             Action::ToggleTrails => flip(&mut self.trails, "trails"),
+            Action::ToggleTipToTail => flip(&mut self.tip_to_tail, "tip-to-tail"),
             Action::ToggleChart => flip(&mut self.chart, "chart"),
             Action::ToggleCompare => self.toggle_compare(),
             Action::Rate(steps) => self.change_rate(steps),

@@ -263,6 +263,10 @@ fn the_lab_switches_log_their_events() {
         Some("trails on")
     );
     assert_eq!(app.apply(Action::ToggleChart).as_deref(), Some("chart on"));
+    let tip = Action::ToggleTipToTail;
+    assert_eq!(app.apply(tip).as_deref(), Some("tip-to-tail on"));
+    assert!(app.tip_to_tail);
+    assert_eq!(app.apply(tip).as_deref(), Some("tip-to-tail off"));
     assert_eq!(app.apply(Action::Rate(-1)).as_deref(), Some("rate 0.5"));
     assert_eq!(app.apply(Action::Rate(-1)).as_deref(), Some("rate 0.25"));
     assert_eq!(app.apply(Action::Rate(-1)), None, "0.25x is the slowest");

@@ -27,6 +27,7 @@ fn text_sizes(layout: &Layout) -> (f32, f32) {
 pub fn warm_text(layout: &Layout) {
     let (title, body) = text_sizes(layout);
     super::text::warm(title);
+    super::tip::warm();
     // The body size and each smaller one the legend may shrink to.
     let mut size = body;
     while size >= LEGEND_MIN_SIZE {

@@ -27,6 +27,8 @@ pub enum PanelEvent {
     Scene(usize),
     /// Show or hide the overlay's shapes of one meaning.
     Toggle(Meaning),
+    /// Show or hide the selected agent's forces tip to tail.
+    TipToTail,
     /// Start from the k-th preset listed.
     Preset(usize),
 }
@@ -101,21 +103,23 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
             let meanings: Vec<Meaning> = (Meaning::FORCES.into_iter())
                 .filter(|m| drawn.contains(m) || !app.shows(*m))
                 .collect();
-            if !meanings.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(text("panel.draw"));
-                    for meaning in meanings {
-                        let mut on = app.shows(meaning);
-                        if ui
-                            .checkbox(&mut on, words::meaning(meaning).shown())
-                            .changed()
-                        {
-                            events.push(PanelEvent::Toggle(meaning));
-                        }
+            ui.horizontal_wrapped(|ui| {
+                ui.label(text("panel.draw"));
+                let mut tip = app.tip_to_tail;
+                if ui.checkbox(&mut tip, text("panel.tip-to-tail")).changed() {
+                    events.push(PanelEvent::TipToTail);
+                }
+                for meaning in meanings {
+                    let mut on = app.shows(meaning);
+                    if ui
+                        .checkbox(&mut on, words::meaning(meaning).shown())
+                        .changed()
+                    {
+                        events.push(PanelEvent::Toggle(meaning));
                     }
-                });
-                ui.separator();
-            }
+                }
+            });
+            ui.separator();
             let of = |group: Group| decl.knobs.iter().filter(move |k| k.group == group);
             knob_grid(ui, app, "lesson knobs", of(Group::Lesson), &mut events);
             if of(Group::Setup).next().is_some() {

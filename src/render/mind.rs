@@ -9,7 +9,7 @@ use egui_macroquad::egui::{self, RichText};
 use steering_demos::app::{App, fixed};
 use steering_demos::layout::Rect;
 use steering_demos::sim::decl::SceneDecl;
-use steering_demos::sim::mind::{MOVE, Mind};
+use steering_demos::sim::mind::{Card, MOVE, Mind};
 use steering_demos::text::{fill as say, text};
 use steering_demos::words;
 
@@ -180,10 +180,22 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
                     ui.label(RichText::new(numbers).monospace().color(NUMBERS));
                 }
             }
+            code(ui, &card);
             if mind.is_none() {
                 ui.add_space(4.0);
                 ui.label(text("card.select"));
             }
         });
     });
+}
+
+/// Where the rule is computed, under its formula, so a learner can read
+/// the source.
+fn code(ui: &mut egui::Ui, card: &Card) {
+    ui.add_space(4.0);
+    for code in card.code {
+        let (function, file) = (code.function(), code.file());
+        let line = say("card.code", &[("function", &function), ("file", &file)]);
+        ui.label(RichText::new(line).monospace().weak());
+    }
 }

@@ -7,6 +7,7 @@ pub mod lab;
 pub mod mind;
 pub mod palette;
 pub mod text;
+mod tip;
 mod trails;
 
 pub use hud::{
@@ -192,6 +193,9 @@ impl Renderer {
             }
         }
         if let Some(i) = scene.selected_index() {
+            if app.tip_to_tail {
+                tip::draw_tip_to_tail(scene, view, App::drawn_at(scene, i, alpha));
+            }
             let at = view.to_screen(App::drawn_at(scene, i, alpha));
             let r = (scene.agent_radius() * 1.8 * view.scale).max(10.0);
             circle_outline(at, r, LINE * 1.5, colors::SELECTED);
@@ -307,6 +311,11 @@ fn draw_shape(shape: &Shape, view: &View) {
 }
 
 fn draw_arrow(from: Vec2, to: Vec2, color: Color) {
+    draw_arrow_wide(from, to, color, LINE);
+}
+
+/// An arrow whose shaft is `width` pixels wide (its head as every other).
+fn draw_arrow_wide(from: Vec2, to: Vec2, color: Color, width: f32) {
     let d = to - from;
     let len = d.length();
     if len < 1.0 {
@@ -315,7 +324,7 @@ fn draw_arrow(from: Vec2, to: Vec2, color: Color) {
     let dir = d / len;
     let head = HEAD.min(len * 0.5);
     let base = to - dir * head;
-    draw_line(from.x, from.y, base.x, base.y, LINE, color);
+    draw_line(from.x, from.y, base.x, base.y, width, color);
     let side = dir.perp() * head * 0.5;
     draw_triangle(to, base + side, base - side, color);
 }

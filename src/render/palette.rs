@@ -42,6 +42,13 @@ pub const NOTE: Color = rgb(0x2d6a4f);
 pub const RECORDING: Color = rgb(0xe63946);
 /// Trails, before fading.
 pub const TRAIL: Color = rgb(0x3d5a80);
+/// Tip to tail: a force no legend colour names (a scene's own, as
+/// `walk`), the sum, the steering the cap leaves (black: the one move,
+/// apart from every force), and the `max_force` circle.
+pub const TIP_FORCE: Color = rgb(0x6c757d);
+pub const TIP_SUM: Color = rgb(0x4a4e57);
+pub const TIP_CAPPED: Color = rgb(0x000000);
+pub const TIP_CIRCLE: Color = rgba(0x000000, 0.45);
 
 pub fn meaning_color(meaning: Meaning) -> Color {
     match meaning {

@@ -22,7 +22,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::flock::{SeparationParams, separation};
@@ -195,6 +195,7 @@ impl Scene for AvoidScene {
                     "seek = seek(target)  // the pointer",
                     "steering = seek + separation",
                 ],
+                code: &[Code("steer::seek::seek", "src/steer/seek.rs")],
             },
             Variant::Ahead => Card {
                 idea: "A point ahead of the agent, as far as it will be in a moment, looks for \
@@ -207,6 +208,7 @@ impl Scene for AvoidScene {
                     PUSH[0],
                     PUSH[1],
                 ],
+                code: &[Code("steer::avoid::avoid", "src/steer/avoid.rs")],
             },
             Variant::Ahead2 => Card {
                 idea: "Three points look for obstacles: ahead, half as far, and the agent itself. \
@@ -220,6 +222,7 @@ impl Scene for AvoidScene {
                     PUSH[0],
                     PUSH[1],
                 ],
+                code: &[Code("steer::avoid::avoid", "src/steer/avoid.rs")],
             },
         }
     }

@@ -19,7 +19,7 @@ use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Agent, Crowd, Look, Metric, Sampling};
 use crate::steer::par::CHUNK;
 use crate::sim::knobs::{Knob, Params};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::series::Series;
@@ -194,6 +194,7 @@ impl Scene for FlockScene {
                 idea: "Each boid sees only its neighbours. Separation alone pushes it away \
                     from the nearest: the boids spread out and drift apart.",
                 formula: &[NEIGHBORS, SEPARATION, "steering = separation"],
+                code: &[Code("steer::flock::separation_from", "src/steer/flock.rs")],
             },
             Variant::Alignment => Card {
                 idea: "Alignment turns each boid toward the mean heading of its neighbours. \
@@ -203,6 +204,10 @@ impl Scene for FlockScene {
                     SEPARATION,
                     ALIGNMENT,
                     "steering = separation + alignment",
+                ],
+                code: &[
+                    Code("steer::flock::separation_from", "src/steer/flock.rs"),
+                    Code("steer::flock::alignment", "src/steer/flock.rs"),
                 ],
             },
             Variant::Flock => Card {
@@ -214,6 +219,11 @@ impl Scene for FlockScene {
                     ALIGNMENT,
                     COHESION,
                     "steering = separation + alignment + cohesion",
+                ],
+                code: &[
+                    Code("steer::flock::separation_from", "src/steer/flock.rs"),
+                    Code("steer::flock::alignment", "src/steer/flock.rs"),
+                    Code("steer::flock::cohesion", "src/steer/flock.rs"),
                 ],
             },
         }

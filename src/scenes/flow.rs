@@ -25,7 +25,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::Limits;
 use crate::steer::flow::{FlowField, follow_flow};
 use glam::Vec2;
@@ -153,6 +153,7 @@ impl Scene for FlowScene {
                 "desired = direction * max_speed",
                 "steering = desired - velocity",
             ],
+            code: &[Code("steer::flow::follow_flow", "src/steer/flow.rs")],
         }
     }
 

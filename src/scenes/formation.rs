@@ -20,7 +20,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::Limits;
 use crate::steer::formation::{offset_pursuit, slot};
 use crate::steer::seek::stay_within;
@@ -166,6 +166,10 @@ impl Scene for FormationScene {
                     "steering = arrive(target)  // slowing within slowing_radius",
                     "// the leader wanders, slower than the followers",
                 ],
+                code: &[
+                    Code("steer::formation::offset_pursuit", "src/steer/formation.rs"),
+                    Code("steer::formation::slot", "src/steer/formation.rs"),
+                ],
             },
             Variant::Arrive => Card {
                 idea: "The naive way: arrive at the slot where it is now. \
@@ -175,6 +179,10 @@ impl Scene for FormationScene {
                     SLOT,
                     "steering = arrive(slot)  // slowing within slowing_radius",
                     "// the leader wanders, slower than the followers",
+                ],
+                code: &[
+                    Code("steer::formation::offset_pursuit", "src/steer/formation.rs"),
+                    Code("steer::formation::slot", "src/steer/formation.rs"),
                 ],
             },
         }
@@ -186,6 +194,10 @@ impl Scene for FormationScene {
                 the edge of the stage. The V is the followers' work: it only reads where the \
                 leader is and where it heads.",
             formula: &["steering = wander  // near the edge: stay_inside instead"],
+            code: &[
+                Code("steer::wander::wander", "src/steer/wander.rs"),
+                Code("steer::seek::stay_within", "src/steer/seek.rs"),
+            ],
         })
     }
 
@@ -238,8 +250,14 @@ impl Scene for FormationScene {
             if let Some(o) = ctx.record(i) {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, k.force, s);
-                o.line(Meaning::Desired, pos, k.target);
+                // Arrival's desired velocity, to scale; ahead of the
+                // slot, where it will be by the time the follower is there.
+                o.vector(Meaning::Desired, pos, k.force + vel, s);
                 o.point(Meaning::FollowPoint, at);
+                if predict {
+                    o.line(Meaning::Future, at, k.target);
+                    o.point(Meaning::Future, k.target);
+                }
                 o.value("leader_position", lead);
                 o.value("leader_velocity", lead_v);
                 o.value("heading", heading);

@@ -29,7 +29,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::Limits;
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::flock::{SeparationParams, separation};
@@ -235,6 +235,10 @@ impl Scene for HideScene {
                     "hide = arrive(hiding_spot)",
                     REST,
                 ],
+                code: &[
+                    Code("steer::hide::hide", "src/steer/hide.rs"),
+                    Code("steer::hide::hiding_spot", "src/steer/hide.rs"),
+                ],
             },
             Variant::Evade => Card {
                 idea: "Without cover, a hider can only run: it evades the hunter's predicted \
@@ -244,6 +248,7 @@ impl Scene for HideScene {
                     "escape = evade(hunter)  // beyond panic_distance: wander",
                     "steering = escape + avoidance + separation + stay_inside",
                 ],
+                code: &[Code("steer::pursuit::evade", "src/steer/pursuit.rs")],
             },
         }
     }
@@ -255,6 +260,10 @@ impl Scene for HideScene {
             formula: &[
                 "steering = seek(aim) + avoidance  // none in sight: arrive(aim)",
                 "// aim: the hider's predicted position, or the pointer",
+            ],
+            code: &[
+                Code("steer::seek::seek", "src/steer/seek.rs"),
+                Code("steer::avoid::avoid", "src/steer/avoid.rs"),
             ],
         })
     }
@@ -292,7 +301,9 @@ impl Scene for HideScene {
                 };
                 if let Some(o) = ctx.record(i) {
                     o.value("aim", aim);
-                    o.value("avoidance", avoidance);
+                    // The two forces it adds, for the readout and tip to tail.
+                    o.force("seek", to);
+                    o.force("avoidance", avoidance);
                 }
                 ctx.set(i, to + avoidance, limits);
                 continue;
@@ -448,7 +459,9 @@ impl HideScene {
             o.force("stay_inside", h.stay_inside);
             o.value("hunter", hunter);
             if let Some(spot) = h.spot {
-                o.line(Meaning::Desired, pos, spot);
+                // Hiding arrives at the spot: its desired velocity is
+                // the hide force plus the velocity, to scale.
+                o.vector(Meaning::Desired, pos, h.force + vel, s);
                 o.point(Meaning::Desired, spot);
                 o.value("hiding_spot", spot);
             }

@@ -21,7 +21,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::Limits;
 use crate::steer::interpose::{Aim, interpose};
 use crate::steer::path::distance_to_segment;
@@ -149,6 +149,7 @@ impl Scene for InterposeScene {
                     "steering = arrive(target)  // slowing within slowing_radius",
                     "// the pair wander, slower than the interposer",
                 ],
+                code: &[Code("steer::interpose::interpose", "src/steer/interpose.rs")],
             },
             Variant::Midpoint => Card {
                 idea: "The naive way: arrive at the pair's midpoint as it is now. \
@@ -159,6 +160,7 @@ impl Scene for InterposeScene {
                     "steering = arrive(target)  // slowing within slowing_radius",
                     "// the pair wander, slower than the interposer",
                 ],
+                code: &[Code("steer::interpose::interpose", "src/steer/interpose.rs")],
             },
         }
     }
@@ -168,6 +170,10 @@ impl Scene for InterposeScene {
             idea: "Each of the pair wanders, slower than the interposer, and is pushed back \
                 when it nears the edge of the stage. They do not know the interposer is there.",
             formula: &["steering = wander + stay_inside"],
+            code: &[
+                Code("steer::wander::wander", "src/steer/wander.rs"),
+                Code("steer::seek::stay_within", "src/steer/seek.rs"),
+            ],
         })
     }
 
@@ -186,8 +192,9 @@ impl Scene for InterposeScene {
             self.angles[k] = next_angle(self.angles[k], self.rng.random::<f32>(), &SERIES);
             let inside = stay_within(pos, vel, margin, self.stage - margin, p.pair_max_speed);
             if let Some(o) = ctx.record(i) {
-                o.value("wander", w);
-                o.value("stay_inside", inside);
+                // The two forces it adds, for the readout and tip to tail.
+                o.force("wander", w);
+                o.force("stay_inside", inside);
             }
             ctx.set(i, w + inside, pair_limits);
         }
@@ -212,7 +219,8 @@ impl Scene for InterposeScene {
             if let Some(o) = ctx.record(i) {
                 o.vector(Meaning::Velocity, pos, vel, s);
                 o.vector(Meaning::Steering, pos + vel * s, it.force, s);
-                o.line(Meaning::Desired, pos, it.target);
+                // Arrival's desired velocity, to scale, and its target.
+                o.vector(Meaning::Desired, pos, it.force + vel, s);
                 o.point(Meaning::Desired, it.target);
                 if aim == Aim::Predicted {
                     for (at, moving) in [a, b] {

@@ -14,7 +14,7 @@ use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Setup, Spawn, WrongScene};
 use crate::steer::par;
@@ -211,6 +211,7 @@ impl Scene for LeaderScene {
                 "steering = arrive(behind) + separation  // slowing within arrive_radius",
                 "// within sight_radius of ahead or the leader: + evade(leader) * evade_scale",
             ],
+            code: &[Code("steer::leader::follow_leader", "src/steer/leader.rs")],
         }
     }
 
@@ -219,6 +220,7 @@ impl Scene for LeaderScene {
             idea: "The leader arrives at the pointer, at its own top speed. It follows no one: \
                 the followers read its position and velocity to find their point behind it.",
             formula: &["steering = arrive(pointer)  // slowing within leader_slowing_radius"],
+            code: &[Code("steer::seek::arrive", "src/steer/seek.rs")],
         })
     }
 

@@ -38,7 +38,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::avoid::{AvoidParams, Obstacle, Probes, avoid};
 use crate::steer::combine::{Smoother, Term, dithered, prioritized, weighted_sum};
 use crate::steer::flock::{SeparationParams, separation};
@@ -245,6 +245,7 @@ impl Scene for ManagerScene {
                     TERMS[3],
                     "steering = walls + avoidance + separation + wander",
                 ],
+                code: &[Code("steer::combine::weighted_sum", "src/steer/combine.rs")],
             },
             Variant::Priority => Card {
                 idea: "The forces are taken in order of importance: walls, obstacles, \
@@ -257,6 +258,7 @@ impl Scene for ManagerScene {
                     TERMS[3],
                     "steering = walls + avoidance + separation + wander  // in order, each cut to what is left of max_force",
                 ],
+                code: &[Code("steer::combine::prioritized", "src/steer/combine.rs")],
             },
             Variant::Dither => Card {
                 idea: "In the same order, each behaviour gets a chance (wall_chance, \
@@ -269,6 +271,7 @@ impl Scene for ManagerScene {
                     TERMS[3],
                     "steering = chosen / chance  // the first, in order, that wins its roll",
                 ],
+                code: &[Code("steer::combine::dithered", "src/steer/combine.rs")],
             },
         }
     }

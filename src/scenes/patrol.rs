@@ -20,7 +20,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::steer::Limits;
 use crate::steer::path::{
     PathFollower, PathMode, distance_to_polyline, follow_by_projection, follow_path,
@@ -233,9 +233,11 @@ impl Scene for PatrolScene {
                             "off_road = distance(predicted, normal) - path_radius",
                             "steering = seek(target)  // only while off_road > 0",
                         ],
+                        code: &[Code("steer::path::follow_by_projection", "src/steer/path.rs")],
                     };
                 }
             },
+            code: &[Code("steer::path::follow_path", "src/steer/path.rs")],
         }
     }
 

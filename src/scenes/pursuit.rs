@@ -17,7 +17,7 @@ use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::steer::Limits;
@@ -201,6 +201,10 @@ impl Scene for PursuitScene {
                     "steering = seek(future)  // an evader: flee(future)",
                     "// the target itself seeks the pointer",
                 ],
+                code: &[
+                    Code("steer::pursuit::pursuit", "src/steer/pursuit.rs"),
+                    Code("steer::pursuit::predict", "src/steer/pursuit.rs"),
+                ],
             },
             Variant::ConstantT => Card {
                 idea: "Pursuit seeks where the target will be, T ticks ahead. With a constant T \
@@ -212,6 +216,10 @@ impl Scene for PursuitScene {
                     "steering = seek(future)  // an evader: flee(future)",
                     "// the target itself seeks the pointer",
                 ],
+                code: &[
+                    Code("steer::pursuit::pursuit", "src/steer/pursuit.rs"),
+                    Code("steer::pursuit::predict", "src/steer/pursuit.rs"),
+                ],
             },
         }
     }
@@ -222,6 +230,7 @@ impl Scene for PursuitScene {
                 idea: "The target seeks the pointer, faster than its pursuers; caught, it comes \
                     back away from them. It never looks at who chases it.",
                 formula: &["steering = seek(pointer)"],
+                code: &[Code("steer::seek::seek", "src/steer/seek.rs")],
             }),
             Look::Evader => Some(Card {
                 idea: "An evader predicts where the target will be, as a pursuer does, with a \
@@ -230,6 +239,10 @@ impl Scene for PursuitScene {
                     "T = distance(target_position, position) / max_speed",
                     "future = target_position + target_velocity * T",
                     "steering = flee(future)",
+                ],
+                code: &[
+                    Code("steer::pursuit::evade", "src/steer/pursuit.rs"),
+                    Code("steer::pursuit::predict", "src/steer/pursuit.rs"),
                 ],
             }),
             _ => None,

@@ -10,7 +10,7 @@ use super::{off_stage, random_point, rng, yes_no};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::pointer::PointerMode;
@@ -139,6 +139,7 @@ impl Scene for SeekScene {
                     "desired = normalize(target - position) * max_speed",
                     "steering = desired - velocity",
                 ],
+                code: &[Code("steer::seek::seek", "src/steer/seek.rs")],
             },
             Variant::Flee => Card {
                 idea: "Flee is seek reversed: the desired velocity points away from the target. \
@@ -147,6 +148,7 @@ impl Scene for SeekScene {
                     "desired = normalize(position - target) * max_speed",
                     "steering = desired - velocity",
                 ],
+                code: &[Code("steer::seek::flee", "src/steer/seek.rs")],
             },
             Variant::Arrive => Card {
                 idea: "Arrival is seek that slows down. Inside the slowing radius the desired \
@@ -158,6 +160,7 @@ impl Scene for SeekScene {
                     "desired = normalize(target - position) * speed",
                     "steering = desired - velocity",
                 ],
+                code: &[Code("steer::seek::arrive", "src/steer/seek.rs")],
             },
         }
     }

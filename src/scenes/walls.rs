@@ -21,7 +21,7 @@ use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::sim::props::MIN_CORNERS;
 use crate::steer::Limits;
 use crate::steer::walls::{Wall, feelers, outside_by, room, wall_avoidance};
@@ -176,6 +176,7 @@ impl Scene for WallsScene {
                 idea: "The agents wander and nothing else. \
                     They do not see the walls, so they walk through them.",
                 formula: &["steering = wander  // the walls are not seen"],
+                code: &[Code("steer::wander::wander", "src/steer/wander.rs")],
             },
             Variant::Feelers => Card {
                 idea: "Three feelers reach out ahead of the agent, like a cat's whiskers. \
@@ -186,6 +187,10 @@ impl Scene for WallsScene {
                     "// two more at 45 degrees either side, half as long",
                     "avoidance = overshoots_along_normals(ahead)  // past a wall only",
                     "steering = wander + avoidance * wall_weight",
+                ],
+                code: &[
+                    Code("steer::walls::wall_avoidance", "src/steer/walls.rs"),
+                    Code("steer::walls::feelers", "src/steer/walls.rs"),
                 ],
             },
         }

@@ -13,7 +13,7 @@ use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::steer::seek::seek;
@@ -115,8 +115,9 @@ impl WanderScene {
                     o.vector(Meaning::Velocity, pos, vel, vector_scale);
                     o.value("random_target", t.point);
                     o.value("stage", stage);
-                    o.value("desired", force + vel);
-                    o.line(Meaning::Desired, pos, t.point);
+                    // Seek's desired velocity, to scale as every other
+                    // vector, and the point it heads for.
+                    o.vector(Meaning::Desired, pos, force + vel, vector_scale);
                     o.point(Meaning::Desired, t.point);
                 }
                 force
@@ -195,6 +196,10 @@ impl Scene for WanderScene {
                     "steering = circle_center + displacement",
                     "next_angle = wander_angle + random(0..1) * angle_change - angle_change * 0.5",
                 ],
+                code: &[
+                    Code("steer::wander::wander", "src/steer/wander.rs"),
+                    Code("steer::wander::next_angle", "src/steer/wander.rs"),
+                ],
             },
             Variant::RandomTarget => Card {
                 idea: "The naive wander: seek a random point that jumps every few seconds. \
@@ -204,6 +209,7 @@ impl Scene for WanderScene {
                     "desired = normalize(random_target - position) * max_speed",
                     "steering = desired - velocity",
                 ],
+                code: &[Code("steer::seek::seek", "src/steer/seek.rs")],
             },
         }
     }

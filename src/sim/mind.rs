@@ -24,6 +24,27 @@ pub struct Card {
     /// and the agent's own ([`Mind::value`]); a name followed by `(` is a
     /// function. The movement every scene shares follows ([`MOVE`]).
     pub formula: &'static [&'static str],
+    /// The functions that compute the rule, the main one first, for a
+    /// learner to read the source.
+    pub code: &'static [Code],
+}
+
+/// A function of the crate, by its path (`steer::seek::arrive`), and the
+/// file it is written in (`src/steer/seek.rs`). A test reads the file and
+/// finds the function, so a card never names one that moved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Code(pub &'static str, pub &'static str);
+
+impl Code {
+    /// The function's path in the crate.
+    pub fn function(self) -> &'static str {
+        self.0
+    }
+
+    /// The file it is written in, from the crate's root.
+    pub fn file(self) -> &'static str {
+        self.1
+    }
 }
 
 /// The movement every agent makes, as the tutorial writes it.

@@ -4,6 +4,7 @@
 
 pub mod arrays;
 pub mod cells;
+pub mod chain;
 pub mod crowd;
 pub mod decl;
 pub mod figures;

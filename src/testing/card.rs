@@ -138,3 +138,98 @@ fn the_mind_adds_up_and_moves_as_the_movement_manager_does() {
         }
     }
 }
+
+/// Every card, the lesson's of each variant and each role's, names the
+/// functions that compute its rule, each in the file the card gives: the
+/// file is read, and its module is the function's.
+#[test]
+fn every_card_names_functions_that_are_in_its_files() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for decl in SCENES {
+        for variant in decl.variants {
+            let run = scene_with(decl.name, variant, Some(40));
+            let ids = 0..run.scene.crowd().len();
+            let cards: Vec<_> = std::iter::once(run.scene.card_of(None))
+                .chain(ids.map(|id| run.scene.card_of(Some(id))))
+                .collect();
+            for (card, role) in cards {
+                let at = format!("{}/{variant} ({role:?})", decl.name);
+                assert!(!card.code.is_empty(), "{at}: the card names its code");
+                for code in card.code {
+                    let (module, name) = code.function().rsplit_once("::").expect("a path");
+                    let file =
+                        (code.file().strip_prefix("src/")).and_then(|f| f.strip_suffix(".rs"));
+                    let file_module = file.map(|f| f.trim_end_matches("/mod").replace('/', "::"));
+                    assert_eq!(file_module.as_deref(), Some(module), "{at}: {code:?}");
+                    let text = std::fs::read_to_string(root.join(code.file()))
+                        .unwrap_or_else(|e| panic!("{at}: {}: {e}", code.file()));
+                    let defined = [format!("fn {name}("), format!("fn {name}<")];
+                    assert!(
+                        defined.iter().any(|d| text.contains(d.as_str())),
+                        "{at}: no fn {name} in {}",
+                        code.file()
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Tip to tail, in every scene: the chain of the selected agent's forces
+/// ends at the steering it summed, and the cap leaves the force the
+/// movement manager applied. Where a card adds forces (`steering = a +
+/// b`), the chain of some agent that reads it shows more than one at
+/// some tick (wander's adds two points into its one force).
+#[test]
+fn the_forces_tip_to_tail_sum_to_the_steering_and_cap_to_the_move() {
+    use crate::sim::chain::Chain;
+    use std::collections::BTreeMap;
+    // By card read (scene, variant, role): whether it adds, the most links.
+    let mut links: BTreeMap<String, (bool, usize)> = BTreeMap::new();
+    for decl in SCENES.iter().filter(|d| d.name != "wander") {
+        for variant in decl.variants {
+            let mut run = scene_with(decl.name, variant, Some(40));
+            let n = run.scene.crowd().len();
+            for id in agents(n) {
+                run.scene.select(Some(id));
+                let (card, role) = run.scene.card_of(Some(id));
+                let adds = (card.formula.iter())
+                    .any(|l| l.starts_with("steering = ") && split_comment(l).contains(" + "));
+                let read = links
+                    .entry(format!("{}/{variant} ({role:?})", decl.name))
+                    .or_insert((adds, 0));
+                for tick in 0..200 {
+                    run.steps(1);
+                    let mind = run.scene.mind().expect("a mind");
+                    let at = format!("{}/{variant}, agent {id}, tick {tick}", decl.name);
+                    let chain = Chain::of(mind, mind.position, 50.0);
+                    read.1 = read.1.max(chain.links.len());
+                    if chain.scale == 0.0 {
+                        continue;
+                    }
+                    let whole = finite_or_zero(mind.steering.force);
+                    let tolerance = 1e-3 * whole.length().max(1.0);
+                    let sum = (chain.sum - chain.at) / chain.scale;
+                    assert!(
+                        sum.abs_diff_eq(whole, tolerance),
+                        "{at}: {sum} is not {whole}"
+                    );
+                    let taken = (chain.capped - chain.at) / chain.scale;
+                    assert!(taken.abs_diff_eq(mind.applied, tolerance), "{at}: {taken}");
+                }
+            }
+        }
+    }
+    let lonely: Vec<_> = (links.iter())
+        .filter(|(_, (adds, most))| *adds && *most < 2)
+        .collect();
+    assert!(
+        lonely.is_empty(),
+        "one force where the card adds more: {lonely:?}"
+    );
+}
+
+/// A formula line without its comment.
+fn split_comment(line: &str) -> &str {
+    line.split("  //").next().unwrap_or(line)
+}

@@ -3,6 +3,7 @@
 //! it may use every layer.
 
 mod card;
+mod desired;
 mod runner;
 mod unused;
 

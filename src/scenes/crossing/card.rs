@@ -1,7 +1,7 @@
 //! The crossing's lesson cards: each way not to overlap, and its formula.
 
 use super::Variant;
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 
 /// The crossing's lesson cards, one a variant.
 pub(super) fn of(variant: Variant) -> Card {
@@ -13,6 +13,10 @@ pub(super) fn of(variant: Variant) -> Card {
             formula: &[
                 "seek = normalize(goal - position) * max_speed - velocity",
                 "steering = seek + separation",
+            ],
+            code: &[
+                Code("steer::seek::seek", "src/steer/seek.rs"),
+                Code("steer::flock::separation", "src/steer/flock.rs"),
             ],
         },
         Variant::Predictive | Variant::Hard => Card {
@@ -26,6 +30,10 @@ pub(super) fn of(variant: Variant) -> Card {
                 "// the threat: the soonest with length(ours - theirs) < 2 * agent_radius + clearance",
                 "steering = normalize(ours - theirs) * avoid_weight  // or seek, with no threat",
             ],
+            code: &[
+                Code("steer::unaligned::soonest_threat", "src/steer/unaligned.rs"),
+                Code("steer::unaligned::avoid_meeting", "src/steer/unaligned.rs"),
+            ],
         },
         Variant::Orca => Card {
             idea: "Each neighbour rules out the velocities that would collide with it \
@@ -37,6 +45,10 @@ pub(super) fn of(variant: Variant) -> Card {
                 "chosen = linear_program(preferred)  // the nearest inside every half-plane",
                 "steering = (chosen - velocity) * mass",
                 "// taken at once: max_force here is 2 * max_speed * mass, not the knob",
+            ],
+            code: &[
+                Code("steer::orca::orca_lines", "src/steer/orca.rs"),
+                Code("steer::orca::solve", "src/steer/orca.rs"),
             ],
         },
     }

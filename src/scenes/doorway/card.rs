@@ -1,7 +1,7 @@
 //! The queue lesson's cards: the idea of each step and its formula.
 
 use super::Variant;
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 
 /// The lesson card of each step of the queue.
 pub(super) fn of(variant: Variant) -> Card {
@@ -12,6 +12,12 @@ pub(super) fn of(variant: Variant) -> Card {
     const WALK: &str = "walk = seek(door)  // near a wall: + avoidance of it";
     const BRAKE: &str = "brake = -walk * brake_factor - velocity  // only with someone ahead";
     const STOP: &str = "// someone within max_queue_radius of position: velocity * hard_stop_factor";
+    const SEEK: Code = Code("steer::seek::seek", "src/steer/seek.rs");
+    const WALLS: Code = Code("steer::avoid::avoid", "src/steer/avoid.rs");
+    const QUEUE: Code = Code("steer::queue::queue", "src/steer/queue.rs");
+    // The overlapping pairs pushed apart after the move (v5).
+    const PUSH: Code = Code("scenes::push_apart", "src/scenes/mod.rs");
+    const APART: Code = Code("steer::flock::separation", "src/steer/flock.rs");
     let (idea, formula): (&str, &'static [&'static str]) = match variant {
         Variant::V0 => (
             "Everyone seeks the door and avoids the walls, and nothing else. \
@@ -54,5 +60,16 @@ pub(super) fn of(variant: Variant) -> Card {
             ],
         ),
     };
-    Card { idea, formula }
+    // The rule each step adds, with the walk the first steps keep.
+    let code: &[Code] = match variant {
+        Variant::V0 => &[SEEK, WALLS],
+        Variant::V1 | Variant::V2 | Variant::V3 => &[QUEUE, SEEK],
+        Variant::V4 => &[QUEUE, APART],
+        Variant::V5 => &[QUEUE, APART, PUSH],
+    };
+    Card {
+        idea,
+        formula,
+        code,
+    }
 }

@@ -1,7 +1,7 @@
 //! The pedestrians' lesson cards: path following, and the whole walker.
 
 use super::Variant;
-use crate::sim::mind::Card;
+use crate::sim::mind::{Card, Code};
 
 /// Following the path by projection, either way round.
 const FOLLOW: [&str; 5] = [
@@ -28,6 +28,7 @@ pub(super) fn of(variant: Variant) -> Card {
                 FOLLOW[4],
                 "steering = walk + path",
             ],
+            code: &[Code("steer::path::follow_by_projection_directed", "src/steer/path.rs")],
         },
         Variant::Full => Card {
             idea: "A walker heeds one thing at a time, the most urgent first: an obstacle \
@@ -42,6 +43,11 @@ pub(super) fn of(variant: Variant) -> Card {
                 FOLLOW[3],
                 FOLLOW[4],
                 "steering = walk + obstacle  // or neighbor, or path, whichever came first",
+            ],
+            code: &[
+                Code("steer::avoid::avoid", "src/steer/avoid.rs"),
+                Code("steer::unaligned::soonest_threat", "src/steer/unaligned.rs"),
+                Code("steer::path::follow_by_projection_directed", "src/steer/path.rs"),
             ],
         },
     }

@@ -30,8 +30,14 @@ impl PedestriansScene {
             o.vector(Meaning::Steering, pos + vel * s, steering, s);
             o.line(Meaning::Future, pos, pr.predicted);
             o.point(Meaning::Future, pr.predicted);
-            o.line(Meaning::Desired, pr.predicted, pr.normal);
-            o.point(Meaning::Desired, pr.target);
+            // The prediction's foot on the road and the point ahead along
+            // it, as patrol draws them; seeking it, the desired velocity
+            // to scale as every other vector.
+            o.line(Meaning::Future, pr.predicted, pr.normal);
+            o.point(Meaning::Ahead, pr.target);
+            if d.rule == Rule::Path && pr.force != Vec2::ZERO {
+                o.vector(Meaning::Desired, pos, pr.force + vel, s);
+            }
             o.value("predicted", pr.predicted);
             o.value("normal", pr.normal);
             o.value("target", pr.target);
