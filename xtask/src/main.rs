@@ -35,7 +35,7 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   web    build the web page into target/web/ (index.html, the .wasm, the loaders)
   docs   write demos.toml, the README's scene and controls tables and the scenes' words from src/
-  screenshots  make the README's pictures from the release build (needs xvfb-run)
+  screenshots [NAME...]  make the README's pictures (or those named) from the release build (needs xvfb-run)
   pin    write tests/pins.tsv, every scene's pinned checksums, from the release build";
 
 fn main() -> ExitCode {
@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         ["web"] => web(),
         ["docs"] => docs(),
         ["pin"] => pin::pin(),
-        ["screenshots"] => screenshots(),
+        ["screenshots", ref only @ ..] => screenshots(only),
         [] | ["help"] | ["--help"] | ["-h"] => {
             println!("{USAGE}");
             return ExitCode::SUCCESS;
@@ -92,13 +92,18 @@ const LAB_PICTURES: &[(&str, &[&str])] = &[
         "lab-compare",
         &["--scene", "doorway", "--compare", "--variant", "v0"],
     ),
+    (
+        "tip-to-tail",
+        &["--scene", "flock", "--select", "10", "--tip-to-tail"],
+    ),
 ];
 
 /// Makes every picture the README shows from the release build: one per
 /// scene (its forces shown, after 600 frames of one tick each at the
 /// scripted pointer, so the same on any machine) and the lab's, in a
-/// 1280x800 window under Xvfb, with the shipped settings.
-fn screenshots() -> Result<(), String> {
+/// 1280x800 window under Xvfb, with the shipped settings. Names in
+/// `only` make just those pictures.
+fn screenshots(only: &[&str]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let ws = Workspace::read(&cargo)?;
     step("cargo build --release");
@@ -136,6 +141,15 @@ fn screenshots() -> Result<(), String> {
             .iter()
             .map(|(name, flags)| (name.to_string(), flags.to_vec())),
     );
+    if let Some(unknown) = only.iter().find(|n| !pictures.iter().any(|(p, _)| p == *n)) {
+        let known: Vec<&str> = pictures.iter().map(|(p, _)| p.as_str()).collect();
+        return Err(format!(
+            "no picture `{unknown}`; the pictures: {}",
+            known.join(", ")
+        ));
+    }
+    pictures.retain(|(name, _)| only.is_empty() || only.contains(&name.as_str()));
+    let made = pictures.len();
     for (name, flags) in pictures {
         let path = folder.join(format!("{name}.png"));
         step(&format!("{name}: {}", flags.join(" ")));
@@ -153,11 +167,7 @@ fn screenshots() -> Result<(), String> {
             .env("XDG_CONFIG_HOME", "/nonexistent"))
         .map_err(|e| format!("{e} (xvfb-run comes with Debian's xvfb package)"))?;
     }
-    println!(
-        "wrote {} pictures in {}",
-        scenes.len() + LAB_PICTURES.len(),
-        folder.display()
-    );
+    println!("wrote {made} pictures in {}", folder.display());
     Ok(())
 }
 
