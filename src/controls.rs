@@ -74,6 +74,10 @@ pub enum Action {
     OpenPresets,
     /// Start or stop recording a clip (the window does it).
     ToggleRecord,
+    /// Start the scene's guided tour, or leave it.
+    Tour,
+    /// The tour's next (+1) or previous (-1) step.
+    TourStep(i32),
 }
 
 /// A key or button, whatever the window library calls it.
@@ -117,6 +121,9 @@ pub enum Key {
     O,
     /// Ctrl held with S.
     CtrlS,
+    W,
+    Enter,
+    Backspace,
 }
 
 /// Which scenes a control means something in.
@@ -131,6 +138,8 @@ pub enum Scope {
     Desktop,
     /// Scenes with props (obstacles, a path's nodes) a person may move.
     Props,
+    /// Scenes with a guided tour.
+    Tour,
 }
 
 impl Scope {
@@ -142,6 +151,7 @@ impl Scope {
             Scope::PrimaryKnob => decl.primary.is_some(),
             Scope::Variants => decl.variants.len() > 1,
             Scope::Props => scene.props().is_some(),
+            Scope::Tour => !decl.tour.is_empty(),
         }
     }
 }
@@ -240,6 +250,23 @@ pub const CONTROLS: &[Control] = &[
         help: "help.card",
         scope: Scope::All,
         hint: Hint::Text("footer.card"),
+    },
+    Control {
+        label: "W",
+        bindings: &[(Key::W, Action::Tour)],
+        help: "help.tour",
+        scope: Scope::Tour,
+        hint: Hint::Text("footer.tour"),
+    },
+    Control {
+        label: "Enter / Backspace",
+        bindings: &[
+            (Key::Enter, Action::TourStep(1)),
+            (Key::Backspace, Action::TourStep(-1)),
+        ],
+        help: "help.tour-step",
+        scope: Scope::Tour,
+        hint: Hint::None,
     },
     Control {
         label: "Wheel, drag",

@@ -67,6 +67,8 @@ pub struct App {
     clock: Stopwatch,
     /// The last minute, to rewind through.
     timeline: Timeline,
+    /// The step of the scene's guided tour shown (0-based), while touring.
+    tour: Option<usize>,
 }
 
 impl App {
@@ -111,6 +113,7 @@ impl App {
             tick_ms: Recent::default(),
             other_search: None,
             clock: Stopwatch::start(),
+            tour: None,
         }
     }
 
@@ -158,6 +161,7 @@ impl App {
         self.config.scenes.get(index)?;
         self.memory[index] = setup;
         self.index = index;
+        self.tour = None;
         self.compare = None;
         self.runner.select(None);
         self.rebuild();
@@ -296,6 +300,8 @@ impl App {
                 }
                 line
             }
+            Action::Tour => self.toggle_tour(),
+            Action::TourStep(by) => self.step_tour(by),
         }
     }
 
@@ -388,6 +394,7 @@ mod lab;
 pub mod recent;
 mod rewind;
 pub mod timeline;
+mod tour;
 mod view;
 pub use lab::{Pane, RATES};
 

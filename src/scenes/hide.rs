@@ -171,6 +171,8 @@ impl HideScene {
     }
 }
 
+mod tour;
+
 /// The hide scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "hide",
@@ -186,6 +188,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("hiders out of sight", "agents"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<HideScene>()
 };
 
