@@ -282,6 +282,9 @@ fn open_window(
         .map(|e| steering_demos::text::fill("notice.config-built-in", &[("error", &e)]))
         .or(link_error);
     set_up(&mut app, args)?;
+    if let Some(step) = start.tour {
+        app.show_step(step);
+    }
     let outcome = Rc::new(RefCell::new(Ok(())));
     #[cfg(not(target_arch = "wasm32"))]
     say_why_the_window_stopped();

@@ -168,9 +168,11 @@ impl App {
         Some(format!("scene {}", self.decl().name))
     }
 
-    /// The running scene's link: its start and every knob off its default.
+    /// The running scene's link: its start, every knob off its default,
+    /// and the tour's step while touring.
     pub fn link(&self) -> String {
-        crate::link::fragment(self.decl(), &self.kept_setup())
+        let tour = self.tour.map(|n| format!("&tour={}", n + 1));
+        crate::link::fragment(self.decl(), &self.kept_setup()) + &tour.unwrap_or_default()
     }
 
     /// The running scene's start as a link or a preset keeps it: without

@@ -29,6 +29,8 @@ pub enum PanelEvent {
     Toggle(Meaning),
     /// Start from the k-th preset listed.
     Preset(usize),
+    /// A control's action, asked for with a button (the tour's next).
+    Act(steering_demos::app::Action),
 }
 
 /// Frame and placement shared by the lab's windows.
@@ -323,9 +325,23 @@ fn knob_grid(
         });
 }
 
-/// The layout's text scale for egui too; and no feathering, which doubles
+/// Pixels a wheel's line scrolls the lab's panes. egui-macroquad hands
+/// egui a wheel notch divided by 90 (Windows reports 120 a notch), but X11
+/// reports 1: a notch moved the card under a pixel. There, a line is 90
+/// times egui's 40 px, so a notch scrolls some 40 px as elsewhere
+/// (elsewhere egui's own speed stands).
+const LINE_SCROLL: Option<f32> = if cfg!(target_os = "linux") {
+    Some(40.0 * 90.0)
+} else {
+    None
+};
+
+/// The layout's text scale for egui too (and its wheel's speed); and no feathering, which doubles
 /// the triangles (software GL pays per triangle).
 pub fn scale(ctx: &egui::Context, layout: &Layout) {
+    if let Some(speed) = LINE_SCROLL {
+        ctx.options_mut(|o| o.line_scroll_speed = speed);
+    }
     if (ctx.pixels_per_point() - layout.text_scale).abs() > 0.01 {
         ctx.set_pixels_per_point(layout.text_scale);
     }

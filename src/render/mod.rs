@@ -7,6 +7,7 @@ pub mod lab;
 pub mod mind;
 pub mod palette;
 pub mod text;
+pub mod tour;
 mod trails;
 
 pub use hud::{

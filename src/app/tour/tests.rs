@@ -148,10 +148,15 @@ fn a_steps_words_name_what_is_on_screen() {
 }
 
 #[test]
-fn leaving_the_scene_leaves_its_tour() {
+fn the_link_carries_the_step_and_leaving_the_scene_leaves_the_tour() {
     let mut app = app_on("seek");
+    assert!(!app.link().contains("tour"));
     app.apply(Action::Tour);
+    app.apply(Action::TourStep(1));
+    // The link (and the page's address) carries the step shown.
+    assert!(app.link().ends_with("&tour=2"), "{}", app.link());
     app.apply(Action::NextScene);
+    assert!(!app.link().contains("tour"));
     assert_eq!(app.tour(), None);
     assert_eq!(app.apply(Action::TourStep(1)), None);
 }
