@@ -33,6 +33,7 @@ pub const STEPS: &[Step] = &[
     },
     Step {
         compare: Some("v4"),
+        pause_at: Some(240),
         ..Step::of("v5", "v5 pushes overlapping bodies apart after each move; beside v4, compare each pane's “overlapping pairs”.")
     },
 ];

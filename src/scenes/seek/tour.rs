@@ -8,7 +8,7 @@ pub const STEPS: &[Step] = &[
     Step {
         select: Some(0),
         forces: true,
-        pause_at: Some(45),
+        pause_at: Some(100),
         ..Step::of("seek", "Seek: the “desired velocity” points at the target at top speed, and the steering force is it minus the “velocity”. Watch the agent overshoot and swing back.")
     },
     Step {

@@ -18,6 +18,7 @@ mod legend;
 mod ocr;
 mod rewind;
 mod support;
+mod tour;
 mod variants;
 
 use image::RgbaImage;
