@@ -128,6 +128,13 @@ fn a_steps_words_name_what_is_on_screen() {
                 assert!(step.says.contains(&label), "{at}: says {label}");
                 let variant = decl.variant(step.variant).unwrap();
                 assert!(decl.uses(variant, name), "{at}: {name} is unused");
+                // How to turn it: + and - turn the scene's primary knob,
+                // the panel every other.
+                let primary = decl.primary.is_some_and(|p| p.name == name);
+                let how = if primary { "+ and -" } else { "(P: the knobs)" };
+                if !step.says.contains(how) {
+                    wrong.push(format!("{at}: says how to turn {name}: {how}"));
+                }
             }
         }
     }

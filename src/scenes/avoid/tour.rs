@@ -30,6 +30,6 @@ pub const STEPS: &[Step] = &[
         knobs: &[("max_see_ahead", 15.0)],
         forces: true,
         turn: Some("max_see_ahead"),
-        ..Step::of("ahead2", "Turn “max see ahead” (P: the knobs): short, the agents see obstacles too late and clip them.")
+        ..Step::of("ahead2", "Turn “max see ahead” with + and -: short, the agents see obstacles too late and clip them.")
     },
 ];

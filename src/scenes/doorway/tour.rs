@@ -29,7 +29,7 @@ pub const STEPS: &[Step] = &[
         forces: true,
         pause_at: Some(240),
         turn: Some("max_separation"),
-        ..Step::of("v4", "v4 adds “separation”, stronger the closer: an orderly queue where nobody overlaps. Turn “max separation” down (P: the knobs) and watch it crumble.")
+        ..Step::of("v4", "v4 adds “separation”, stronger the closer: an orderly queue where nobody overlaps. Turn “max separation” down with + and - and watch it crumble.")
     },
     Step {
         compare: Some("v4"),

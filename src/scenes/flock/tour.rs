@@ -26,6 +26,6 @@ pub const STEPS: &[Step] = &[
     Step {
         knobs: &[("cohesion_weight", 3.0)],
         turn: Some("cohesion_weight"),
-        ..Step::of("flock", "Turn “cohesion weight” (P: the knobs): higher, the flocks pull into tight balls; at 0 you are back to the lanes of alignment.")
+        ..Step::of("flock", "Turn “cohesion weight” with + and -: higher, the flocks pull into tight balls; at 0 you are back to the lanes of alignment.")
     },
 ];

@@ -11,10 +11,7 @@ pub const STEPS: &[Step] = &[
         pause_at: Some(60),
         ..Step::of("flow", "Each agent's “desired velocity” is the field's arrow under it at top speed; the “steering” turns its “velocity” toward it.")
     },
-    Step {
-        turn: Some("brush"),
-        ..Step::of("flow", "Move the mouse over the stage: it paints the field its way within “brush” of it, and the agents follow the paint until it fades.")
-    },
+    Step::of("flow", "Move the mouse over the stage: it paints the field its way within “brush” of it, and the agents follow the paint until it fades."),
     Step {
         knobs: &[("drift", 0.0)],
         turn: Some("drift"),
@@ -23,6 +20,6 @@ pub const STEPS: &[Step] = &[
     Step {
         knobs: &[("smoothness", 0.4)],
         turn: Some("smoothness"),
-        ..Step::of("flow", "Turn “smoothness” (P: the knobs): higher, the field turns faster from cell to cell and the flow breaks into eddies.")
+        ..Step::of("flow", "Turn “smoothness” with + and -: higher, the field turns faster from cell to cell and the flow breaks into eddies.")
     },
 ];

@@ -25,6 +25,6 @@ pub const STEPS: &[Step] = &[
         knobs: &[("spacing", 50.0)],
         forces: true,
         turn: Some("spacing"),
-        ..Step::of("offset", "Turn “spacing” (P: the knobs): the V opens and closes while the followers keep their slots.")
+        ..Step::of("offset", "Turn “spacing” with + and -: the V opens and closes while the followers keep their slots.")
     },
 ];

@@ -15,7 +15,7 @@ pub const STEPS: &[Step] = &[
         knobs: &[("distance_from_boundary", 80.0)],
         forces: true,
         turn: Some("distance_from_boundary"),
-        ..Step::of("hide", "Turn “distance from boundary” (P: the knobs): the hiding spots move farther behind the obstacles.")
+        ..Step::of("hide", "Turn “distance from boundary” with + and -: the hiding spots move farther behind the obstacles.")
     },
     Step {
         select: Some(1),

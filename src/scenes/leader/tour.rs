@@ -21,7 +21,7 @@ pub const STEPS: &[Step] = &[
         knobs: &[("behind_dist", 200.0)],
         forces: true,
         turn: Some("behind_dist"),
-        ..Step::of("follow", "Turn “behind dist” (P: the knobs) and move the mouse: the leader arrives at the pointer, and the crowd gathers farther back.")
+        ..Step::of("follow", "Turn “behind dist” with + and - and move the mouse: the leader arrives at the pointer, and the crowd gathers farther back.")
     },
     Step {
         select: Some(0),

@@ -30,6 +30,6 @@ pub const STEPS: &[Step] = &[
     Step {
         knobs: &[("smoothing", 10.0)],
         turn: Some("smoothing"),
-        ..Step::of("dither", "Turn “smoothing” (P: the knobs): the drawn heading averages the last ticks, and the jitter of dithering hides.")
+        ..Step::of("dither", "Turn “smoothing” with + and -: the drawn heading averages the last ticks, and the jitter of dithering hides.")
     },
 ];

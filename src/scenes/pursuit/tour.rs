@@ -21,7 +21,7 @@ pub const STEPS: &[Step] = &[
         knobs: &[("constant_t", 0.0)],
         forces: true,
         turn: Some("constant_t"),
-        ..Step::of("constant-t", "Turn “constant t” (P: the knobs): at 0 it is plain seek and trails behind; large, it overshoots every turn.")
+        ..Step::of("constant-t", "Turn “constant t” with + and -: at 0 it is plain seek and trails behind; large, it overshoots every turn.")
     },
     Step {
         select: Some(5),

@@ -19,7 +19,7 @@ pub const STEPS: &[Step] = &[
         knobs: &[("feeler_length", 10.0)],
         forces: true,
         turn: Some("feeler_length"),
-        ..Step::of("feelers", "Turn “feeler length” (P: the knobs): short feelers find the wall late, and the wanderers brush it.")
+        ..Step::of("feelers", "Turn “feeler length” with + and -: short feelers find the wall late, and the wanderers brush it.")
     },
     Step {
         knobs: &[("wall_weight", 1.0)],

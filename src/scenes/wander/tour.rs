@@ -15,7 +15,7 @@ pub const STEPS: &[Step] = &[
         knobs: &[("angle_change", 2.0)],
         forces: true,
         turn: Some("angle_change"),
-        ..Step::of("circle", "Turn “angle change” (P: the knobs): up, the point jumps further each tick and the turns get jittery; at 0 the agent walks straight.")
+        ..Step::of("circle", "Turn “angle change” with + and -: up, the point jumps further each tick and the turns get jittery; at 0 the agent walks straight.")
     },
     Step {
         select: Some(0),
