@@ -148,7 +148,7 @@ pub fn utf8_arguments(
 
 /// Parses the arguments after the program name.
 pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> {
-    let command = Args::command().after_help(controls::help_text());
+    let command = Args::command().after_help(controls::help_text() + &limits());
     let argv = std::iter::once("steering-demos".to_string()).chain(args);
     let matches = command.try_get_matches_from(argv).map_err(|e| {
         use clap::error::ErrorKind;
@@ -164,6 +164,16 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> 
         Err(Ok(text)) => Ok(Parsed::Print(text)),
         Err(Err(line)) => Err(line),
     }
+}
+
+/// The limits of what the program reads, for `--help` after the controls.
+fn limits() -> String {
+    format!(
+        "\nLimits: demos.toml and presets are regular files of at most 1 MiB; path nodes,\n\
+         room corners and obstacles lie on the stage; placed agents within ±1000000 px;\n\
+         user text in messages is quoted, its control characters escaped, cut at {} characters.\n",
+        crate::quote::MAX_QUOTED
+    )
 }
 
 /// clap's error on one line, with the value or argument a person typed

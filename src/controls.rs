@@ -495,12 +495,6 @@ pub fn help_text() -> String {
             c.help_in_english()
         ));
     }
-    out.push_str(&format!(
-        "\nLimits: demos.toml and presets are regular files of at most 1 MiB; path nodes,\n\
-         room corners and obstacles lie on the stage; placed agents within ±1000000 px;\n\
-         user text in messages is quoted, its control characters escaped, cut at {} characters.\n",
-        crate::quote::MAX_QUOTED
-    ));
     out
 }
 
