@@ -104,6 +104,9 @@ pub struct Args {
     /// Start with agent N selected, its mind read out
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u32>)]
     pub select: Option<u32>,
+    /// Start the scene's guided tour: a few steps, each set up for you (Enter: next, Backspace: back, Esc: leave)
+    #[arg(long, conflicts_with_all = ["headless", "list", "presets"])]
+    pub tour: bool,
     /// List every scene with its variants and knobs, and exit
     #[arg(long, conflicts_with_all = ["headless", "screenshot"])]
     pub list: bool,
@@ -148,7 +151,7 @@ pub fn utf8_arguments(
 
 /// Parses the arguments after the program name.
 pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> {
-    let command = Args::command().after_help(controls::help_text());
+    let command = Args::command().after_help(controls::help_text() + &limits());
     let argv = std::iter::once("steering-demos".to_string()).chain(args);
     let matches = command.try_get_matches_from(argv).map_err(|e| {
         use clap::error::ErrorKind;
@@ -164,6 +167,16 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Parsed, String> 
         Err(Ok(text)) => Ok(Parsed::Print(text)),
         Err(Err(line)) => Err(line),
     }
+}
+
+/// The limits of what the program reads, for `--help` after the controls.
+fn limits() -> String {
+    format!(
+        "\nLimits: demos.toml and presets are regular files of at most 1 MiB; path nodes,\n\
+         room corners and obstacles lie on the stage; placed agents within ±1000000 px;\n\
+         user text in messages is quoted, its control characters escaped, cut at {} characters.\n",
+        crate::quote::MAX_QUOTED
+    )
 }
 
 /// clap's error on one line, with the value or argument a person typed
@@ -221,6 +234,9 @@ pub struct Start {
     pub scene: usize,
     pub setup: Setup,
     pub threads: usize,
+    /// The step of the scene's guided tour to start on (0-based): the
+    /// first with `--tour`, a link's `tour=N`.
+    pub tour: Option<usize>,
 }
 
 /// Checks the scene, variant, numbers and knobs against the configuration.
@@ -277,7 +293,22 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
         })
         .and_then(|()| starts_within_crowd(config, &start))
         .map_err(|e| format!("--open: {e}"))?;
+    if let Some(step) = link.tour {
+        start.tour = Some(tour_step(decl, step).map_err(|e| format!("--open: {e}"))?);
+    }
     Ok(start)
+}
+
+/// Step `step` (counted from 1) of `decl`'s tour, 0-based, or why not.
+fn tour_step(decl: &crate::sim::decl::SceneDecl, step: u64) -> Result<usize, String> {
+    let steps = decl.tour.len();
+    match usize::try_from(step) {
+        Ok(n) if (1..=steps).contains(&n) => Ok(n - 1),
+        _ => Err(format!(
+            "tour={step}: the tour of scene `{}` has steps 1 to {steps}",
+            decl.name
+        )),
+    }
 }
 
 /// Refuses agents placed by hand (`starts`) that the run does not have.
@@ -357,6 +388,7 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
         scene,
         setup,
         threads,
+        tour: args.tour.then_some(0),
     };
     starts_within_crowd(config, &start).map_err(|e| match args.agents {
         Some(agents) => format!("--agents {agents}: {e} (the scene's starts in demos.toml)"),

@@ -120,6 +120,9 @@ pub fn read_input() -> Vec<Action> {
         Key::F9 => is_key_pressed(KeyCode::F9),
         Key::F12 => is_key_pressed(KeyCode::F12),
         Key::Escape => is_key_pressed(KeyCode::Escape),
+        Key::W => is_key_pressed(KeyCode::W),
+        Key::Enter => is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter),
+        Key::Backspace => is_key_pressed(KeyCode::Backspace),
     };
     const DIGITS: [KeyCode; 10] = [
         KeyCode::Key0,

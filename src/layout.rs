@@ -1,7 +1,8 @@
 //! Where everything goes in the window, as a pure function of its size and
 //! of what is open: the HUD band on top with the force legend's line under
 //! it, the footer at the bottom, a side column on the right (the selected
-//! agent's readout, the parameter panel; its place is kept when it is
+//! agent's readout, the parameter panel, the guided tour's step above
+//! them; its place is kept when it is
 //! closed, so that the stage never moves under the pointer), the chart
 //! under the stage, and the stage in what is left. Pieces
 //! are placed side by side, never on top of each other; below 640x400 the
@@ -70,6 +71,8 @@ pub struct Open {
     pub help: bool,
     /// The lesson card.
     pub card: bool,
+    /// A step of the guided tour.
+    pub tour: bool,
 }
 
 /// The window, cut up.
@@ -84,7 +87,9 @@ pub struct Layout {
     pub stage: Rect,
     /// One line under the HUD: the colours of the forces shown.
     pub legend: Rect,
-    /// The lesson card, at the top of the column.
+    /// The guided tour's step, at the top of the column.
+    pub tour: Option<Rect>,
+    /// The lesson card, under it.
     pub card: Option<Rect>,
     pub readout: Option<Rect>,
     pub panel: Option<Rect>,
@@ -105,6 +110,9 @@ const CHART: f32 = 190.0;
 const ROW: f32 = 22.0;
 const READOUT_ROWS: f32 = 16.0;
 const CARD_ROWS: f32 = 15.0;
+/// A tour step: its heading, two sentences wrapped, a knob's value, the
+/// buttons.
+const TOUR_ROWS: f32 = 8.0;
 /// The least height of a pane in the column, in px at text scale 1 and
 /// below, growing with larger text (each pane scrolls).
 const MIN_PANE: f32 = 100.0;
@@ -152,9 +160,9 @@ fn readout_rows(lines: u16) -> f32 {
     }
 }
 
-/// The column, top to bottom: card, readout, panel, as `wanted`. Each
-/// asks for its rows and needs at least MIN_PANE; each scrolls.
-fn stack(column: Rect, wanted: Open, text_scale: f32) -> [Option<Rect>; 3] {
+/// The column, top to bottom: tour, card, readout, panel, as `wanted`.
+/// Each asks for its rows and needs at least MIN_PANE; each scrolls.
+fn stack(column: Rect, wanted: Open, text_scale: f32) -> [Option<Rect>; 4] {
     let row = ROW * text_scale;
     let ask = |on: bool, rows: f32| {
         if on {
@@ -168,9 +176,10 @@ fn stack(column: Rect, wanted: Open, text_scale: f32) -> [Option<Rect>; 3] {
     } else {
         f32::INFINITY
     };
-    let [card_h, readout_h, panel_h] = share(
+    let [tour_h, card_h, readout_h, panel_h] = share(
         column.h,
         [
+            ask(wanted.tour, TOUR_ROWS),
             ask(wanted.card, card_rows),
             ask(wanted.readout, readout_rows(wanted.readout_rows)),
             ask(wanted.panel, f32::INFINITY),
@@ -183,6 +192,7 @@ fn stack(column: Rect, wanted: Open, text_scale: f32) -> [Option<Rect>; 3] {
         on.then_some(r)
     };
     [
+        take(wanted.tour, tour_h),
         take(wanted.card, card_h),
         take(wanted.readout, readout_h),
         take(wanted.panel, panel_h),
@@ -207,7 +217,7 @@ impl Layout {
         // The column's place is kept whether or not it is open, so that
         // opening the panel or selecting an agent never moves the stage
         // under the pointer.
-        let column_wanted = roomy && (open.panel || open.readout || open.card);
+        let column_wanted = roomy && (open.panel || open.readout || open.card || open.tour);
         let column_w = if roomy {
             (COLUMN * text_scale).min(body.w * 0.4)
         } else {
@@ -216,7 +226,7 @@ impl Layout {
         let left = Rect::new(0.0, body.y, body.w - column_w, body.h);
         let column = Rect::new(left.right(), body.y, column_w, body.h);
         let wanted = if column_wanted { open } else { Open::default() };
-        let [card, readout, panel] = stack(column, wanted, text_scale);
+        let [tour, card, readout, panel] = stack(column, wanted, text_scale);
         let chart_h = if roomy && open.chart {
             (CHART * text_scale).min(left.h * 0.4)
         } else {
@@ -237,6 +247,7 @@ impl Layout {
             footer,
             stage,
             legend,
+            tour,
             card,
             readout,
             panel,
@@ -255,6 +266,7 @@ impl Layout {
             ("stage", self.stage),
         ];
         for (name, r) in [
+            ("tour", self.tour),
             ("card", self.card),
             ("readout", self.readout),
             ("panel", self.panel),
@@ -278,6 +290,7 @@ mod tests {
             help: false,
             card: true,
             readout_rows: 0,
+            tour: false,
         }
     }
 
@@ -327,8 +340,22 @@ mod tests {
                     panel: true,
                     ..Open::default()
                 },
+                // The tour with the card and a readout, as a step shows
+                // them; and everything at once.
+                Open {
+                    tour: true,
+                    panel: false,
+                    ..all_open()
+                },
+                Open {
+                    tour: true,
+                    ..all_open()
+                },
             ] {
                 let l = Layout::of(screen, open);
+                // Four panes at once in the smallest windows share the
+                // column below their least each (each scrolls).
+                let crowded = open.tour && open.panel && screen.y < 500.0;
                 let pieces = l.pieces();
                 for (i, (a, ra)) in pieces.iter().enumerate() {
                     assert!(ra.inside(&window), "{screen}: {a} {ra:?} outside");
@@ -342,16 +369,23 @@ mod tests {
                     "{screen}: the stage keeps most of the width"
                 );
                 assert!(l.stage.h >= (screen.y - l.hud.h - l.footer.h) * 0.55);
-                if open.panel {
+                if open.panel && !crowded {
                     assert!(
                         l.panel.is_some_and(|p| p.h >= 100.0),
                         "{screen}: room for the panel"
                     );
                 }
-                if open.card {
+                if open.card && !crowded {
                     assert!(
                         l.card.is_some_and(|c| c.h >= 100.0),
                         "{screen}: room for the card"
+                    );
+                }
+                if open.tour && !crowded {
+                    assert!(
+                        l.tour
+                            .is_some_and(|t| t.h >= 100.0 && t.bottom() <= l.card.unwrap().y),
+                        "{screen}: room for the tour's step, above the card"
                     );
                 }
             }
@@ -398,6 +432,10 @@ mod tests {
                 },
                 Open {
                     card: true,
+                    ..Open::default()
+                },
+                Open {
+                    tour: true,
                     ..Open::default()
                 },
             ] {

@@ -100,7 +100,9 @@
 //! 3. its declaration, data: `pub const SCENE: SceneDecl = SceneDecl {
 //!    name, title, seed, agents, .. }` with whatever differs from
 //!    [`SceneDecl::of`](sim::decl::SceneDecl::of) (default variant, own
-//!    tick rate, compare variant, roles, crowd looks, primary knob), ending
+//!    tick rate, compare variant, roles, crowd looks, primary knob) and
+//!    its guided tour (`tour: tour::STEPS`, three to six
+//!    [`sim::tour::Step`]s in `src/scenes/NAME/tour.rs`), ending
 //!    `..SceneDecl::of::<NameScene>()`;
 //! 4. its type, which implements [`sim::decl::Build`] (its `Params`, its
 //!    `Variant` and `new`, which places the agents) and

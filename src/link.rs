@@ -1,7 +1,8 @@
 //! A run as a link: the scene, variant, seed, agent count, every knob
 //! that differs from its built-in default and the edits (`props`: moved
 //! obstacles or path nodes, as `x,y,r;...` or `x,y;...`; `starts`: agents
-//! placed by hand, as `number,x,y;...`), as a URL fragment
+//! placed by hand, as `number,x,y;...`; `tour`: the step of the guided
+//! tour shown, from 1), as a URL fragment
 //! (`#scene=flock&variant=separation&seed=5&agents=200&separation_weight=2`).
 //!
 //! The page reads it from its address and the desktop app from `--open`;
@@ -36,6 +37,8 @@ pub struct Link {
     pub props: Option<Vec<Vec<f64>>>,
     /// Agents placed by hand (`starts=number,x,y;...`).
     pub starts: Option<Vec<Vec<f64>>>,
+    /// The step of the scene's guided tour shown, from 1 (`tour=2`).
+    pub tour: Option<u64>,
 }
 
 /// The fragment of a run of scene `decl` with `setup`: always its scene,
@@ -164,6 +167,7 @@ pub fn parse(text: &str) -> Result<Link, String> {
             "agents" => link.agents = Some(number("agents")?),
             "props" => link.props = Some(lists(key, value)?),
             "starts" => link.starts = Some(lists(key, value)?),
+            "tour" => link.tour = Some(number("tour")?),
             _ => link.knobs.push(format!("{key}={value}")),
         }
     }

@@ -287,6 +287,9 @@ fn open_window(
         .or_else(|| link_error.as_ref().map(|n| format!("notice {n}")));
     app.notice = config_error.or(link_error);
     set_up(&mut app, args)?;
+    if let Some(step) = start.tour {
+        app.show_step(step);
+    }
     let outcome = Rc::new(RefCell::new(Ok(())));
     #[cfg(not(target_arch = "wasm32"))]
     say_why_the_window_stopped();

@@ -165,6 +165,7 @@ impl Shell {
             readout_rows: crate::render::mind::readout_lines(app),
             help: app.help,
             card: app.card,
+            tour: app.tour().is_some(),
         };
         let mouse = glam::Vec2::from(mouse_position());
         // Until the mouse first moves over the window (a page before the
@@ -187,9 +188,6 @@ impl Shell {
         let mut scrubbed = None;
         let presets = &self.presets;
         egui_macroquad::ui(|ctx| {
-            if let Some(speed) = LINE_SCROLL {
-                ctx.options_mut(|o| o.line_scroll_speed = speed);
-            }
             lab::scale(ctx, layout);
             if app.paused && !app.help {
                 scrubbed = lab::timeline(ctx, app, layout.stage);
@@ -199,6 +197,9 @@ impl Shell {
             }
             if let Some(r) = layout.card {
                 render::mind::card(ctx, app, r);
+            }
+            if let Some(r) = layout.tour {
+                events.extend(render::tour::step_box(ctx, app, r));
             }
             if let Some(r) = layout.readout {
                 render::mind::readout(ctx, app, r);
@@ -453,17 +454,6 @@ impl Shell {
         app
     }
 }
-
-/// Pixels a wheel's line scrolls the lab's panes. egui-macroquad hands
-/// egui a wheel notch divided by 90 (Windows reports 120 a notch), but X11
-/// reports 1: a notch moved the card under a pixel. There, a line is 90
-/// times egui's 40 px, so a notch scrolls some 40 px as elsewhere
-/// (elsewhere egui's own speed stands).
-const LINE_SCROLL: Option<f32> = if cfg!(target_os = "linux") {
-    Some(40.0 * 90.0)
-} else {
-    None
-};
 
 /// How long the window shows where a screenshot went.
 const FLASH_SECONDS: f64 = 4.0;

@@ -20,6 +20,7 @@
 //! | `<scene>.force.<name>` | a force the readout lists that no arrow draws |
 //! | `meaning.<name>` | a force the overlay draws, in every scene |
 //! | `unit.<unit>` | a knob's unit |
+//! | `<scene>.tour.<n>` | step n (from 1) of the scene's guided tour |
 //!
 //! Scene, variant and knob names are the stable ones of the command line
 //! and demos.toml; a label that is not a name (`distance to target`) is
@@ -149,9 +150,16 @@ pub fn force(decl: &SceneDecl, name: &'static str) -> Word {
     }
 }
 
+/// The words of step `n` (from 0) of the scene's guided tour.
+pub fn tour(decl: &SceneDecl, n: usize) -> Word {
+    let key = format!("{}.tour.{}", decl.name, n + 1);
+    Word::new(key, decl.tour[n].says)
+}
+
 /// The words a scene declares as data: its title, lesson lines, roles,
-/// knobs (label, doc line, unit), its chart's units. Its card, series and
-/// readout are said by the running scene and listed by running it.
+/// knobs (label, doc line, unit), its chart's units, its tour's steps.
+/// Its card, series and readout are said by the running scene and listed
+/// by running it.
 pub fn declared(decl: &SceneDecl) -> Vec<Word> {
     let mut out = vec![title(decl)];
     out.extend((0..decl.variants.len()).map(|v| lesson(decl, v)));
@@ -164,6 +172,7 @@ pub fn declared(decl: &SceneDecl) -> Vec<Word> {
     }
     let units = decl.series.iter().map(|&(_, u)| u);
     out.extend(units.filter(|u| !u.is_empty()).map(unit));
+    out.extend((0..decl.tour.len()).map(|n| tour(decl, n)));
     out
 }
 

@@ -30,6 +30,7 @@ impl App {
             return None;
         }
         self.index = i;
+        self.tour = None;
         self.compare = None;
         self.runner.select(None);
         self.rebuild();
@@ -105,6 +106,8 @@ impl App {
     pub(super) fn escape(&mut self) -> Option<String> {
         if self.help {
             self.apply(Action::ToggleHelp)
+        } else if self.tour.is_some() {
+            self.apply(Action::Tour)
         } else if self.card {
             self.apply(Action::ToggleCard)
         } else if self.panel {

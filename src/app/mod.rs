@@ -69,6 +69,8 @@ pub struct App {
     clock: Stopwatch,
     /// The last minute, to rewind through.
     timeline: Timeline,
+    /// The step of the scene's guided tour shown (0-based), while touring.
+    tour: Option<usize>,
 }
 
 impl App {
@@ -114,6 +116,7 @@ impl App {
             tick_ms: Recent::default(),
             other_search: None,
             clock: Stopwatch::start(),
+            tour: None,
         }
     }
 
@@ -161,15 +164,18 @@ impl App {
         self.config.scenes.get(index)?;
         self.memory[index] = setup;
         self.index = index;
+        self.tour = None;
         self.compare = None;
         self.runner.select(None);
         self.rebuild();
         Some(format!("scene {}", self.decl().name))
     }
 
-    /// The running scene's link: its start and every knob off its default.
+    /// The running scene's link: its start, every knob off its default,
+    /// and the tour's step while touring.
     pub fn link(&self) -> String {
-        crate::link::fragment(self.decl(), &self.kept_setup())
+        let tour = self.tour.map(|n| format!("&tour={}", n + 1));
+        crate::link::fragment(self.decl(), &self.kept_setup()) + &tour.unwrap_or_default()
     }
 
     /// The running scene's start as a link or a preset keeps it: without
@@ -300,6 +306,8 @@ impl App {
                 }
                 line
             }
+            Action::Tour => self.toggle_tour(),
+            Action::TourStep(by) => self.step_tour(by),
         }
     }
 
@@ -392,6 +400,7 @@ mod lab;
 pub mod recent;
 mod rewind;
 pub mod timeline;
+mod tour;
 mod view;
 pub use lab::{Pane, RATES};
 

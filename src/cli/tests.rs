@@ -154,3 +154,24 @@ fn list_names_every_scene_variant_and_knob() {
         }
     }
 }
+
+#[test]
+fn a_tour_starts_from_the_flag_or_a_link_and_a_missing_step_is_refused() {
+    let config = Config::embedded();
+    let start = |line: &str| resolve(&args(line).unwrap(), &config);
+    assert_eq!(start("--scene seek --tour").unwrap().tour, Some(0));
+    assert_eq!(start("--scene seek").unwrap().tour, None);
+    let steps = registry::find("seek").unwrap().tour.len();
+    let open = start(&format!("--open #scene=seek&tour={steps}")).unwrap();
+    assert_eq!(open.tour, Some(steps - 1));
+    for step in [0, steps + 1] {
+        let e = start(&format!("--open #scene=seek&tour={step}")).unwrap_err();
+        assert!(
+            e.starts_with("--open: tour=") && e.contains(&format!("1 to {steps}")),
+            "{e}"
+        );
+    }
+    let e = start("--open #scene=seek&tour=two").unwrap_err();
+    assert!(e.contains("tour=`two`"), "{e}");
+    assert!(args("--headless --scene seek --steps 1 --tour").is_err());
+}

@@ -27,10 +27,11 @@ pub enum PanelEvent {
     Scene(usize),
     /// Show or hide the overlay's shapes of one meaning.
     Toggle(Meaning),
-    /// Show or hide the selected agent's forces tip to tail.
-    TipToTail,
     /// Start from the k-th preset listed.
     Preset(usize),
+    /// A control's action, asked for with a button or a box (the tour's
+    /// next, tip to tail).
+    Act(steering_demos::app::Action),
 }
 
 /// Frame and placement shared by the lab's windows.
@@ -107,7 +108,9 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
                 ui.label(text("panel.draw"));
                 let mut tip = app.tip_to_tail;
                 if ui.checkbox(&mut tip, text("panel.tip-to-tail")).changed() {
-                    events.push(PanelEvent::TipToTail);
+                    events.push(PanelEvent::Act(
+                        steering_demos::app::Action::ToggleTipToTail,
+                    ));
                 }
                 for meaning in meanings {
                     let mut on = app.shows(meaning);
@@ -327,9 +330,23 @@ fn knob_grid(
         });
 }
 
-/// The layout's text scale for egui too; and no feathering, which doubles
+/// Pixels a wheel's line scrolls the lab's panes. egui-macroquad hands
+/// egui a wheel notch divided by 90 (Windows reports 120 a notch), but X11
+/// reports 1: a notch moved the card under a pixel. There, a line is 90
+/// times egui's 40 px, so a notch scrolls some 40 px as elsewhere
+/// (elsewhere egui's own speed stands).
+const LINE_SCROLL: Option<f32> = if cfg!(target_os = "linux") {
+    Some(40.0 * 90.0)
+} else {
+    None
+};
+
+/// The layout's text scale for egui too (and its wheel's speed); and no feathering, which doubles
 /// the triangles (software GL pays per triangle).
 pub fn scale(ctx: &egui::Context, layout: &Layout) {
+    if let Some(speed) = LINE_SCROLL {
+        ctx.options_mut(|o| o.line_scroll_speed = speed);
+    }
     if (ctx.pixels_per_point() - layout.text_scale).abs() > 0.01 {
         ctx.set_pixels_per_point(layout.text_scale);
     }

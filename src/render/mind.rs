@@ -116,7 +116,7 @@ fn forces(row: &mut impl FnMut(&str, String), mind: &Mind, decl: &SceneDecl) {
 /// What is below a pane's heading, scrolled within the pane's height:
 /// a wheel notch moves it some lines, and long lines wrap clear of the
 /// scroll bar.
-fn scroll(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+pub(super) fn scroll(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
     let height = ui.available_height();
     // A solid bar where there is more to read (egui's floating one is
     // invisible until hovered, and a learner would not know).

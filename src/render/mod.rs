@@ -8,6 +8,7 @@ pub mod mind;
 pub mod palette;
 pub mod text;
 mod tip;
+pub mod tour;
 mod trails;
 
 pub use hud::{

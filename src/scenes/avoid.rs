@@ -130,6 +130,8 @@ impl AvoidScene {
     }
 }
 
+mod tour;
+
 /// The avoid scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "avoid",
@@ -148,6 +150,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("agents inside obstacles", "agents"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<AvoidScene>()
 };
 

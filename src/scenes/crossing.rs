@@ -179,6 +179,8 @@ impl CrossingScene {
     }
 }
 
+mod tour;
+
 /// The crossing scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "crossing",
@@ -201,6 +203,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("overlapping pairs", "pairs"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<CrossingScene>()
 };
 

@@ -220,6 +220,8 @@ impl DoorwayScene {
 
 }
 
+mod tour;
+
 /// The doorway scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "doorway",
@@ -252,6 +254,7 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("overlapping pairs", "pairs"),
         ("agents through the doorway", "agents"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<DoorwayScene>()
 };
 

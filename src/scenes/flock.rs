@@ -109,6 +109,8 @@ impl FlockScene {
     }
 }
 
+mod tour;
+
 /// The flock scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "flock",
@@ -129,6 +131,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("polarization", ""),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<FlockScene>()
 };
 

@@ -103,6 +103,8 @@ impl FlowScene {
     }
 }
 
+mod tour;
+
 /// The flow scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "flow",
@@ -113,6 +115,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("alignment with the field", ""),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<FlowScene>()
 };
 

@@ -106,6 +106,8 @@ impl FormationScene {
     }
 }
 
+mod tour;
+
 /// The formation scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "formation",
@@ -117,6 +119,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("mean distance to the slot (px)", "px"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<FormationScene>()
 };
 

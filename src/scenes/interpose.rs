@@ -85,6 +85,8 @@ pub struct InterposeScene {
     rng: rand_pcg::Pcg32,
 }
 
+mod tour;
+
 /// The interpose scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "interpose",
@@ -97,6 +99,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("distance to the pair's segment (px)", "px"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<InterposeScene>()
 };
 

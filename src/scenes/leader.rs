@@ -148,6 +148,8 @@ impl LeaderScene {
     }
 }
 
+mod tour;
+
 /// The leader scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "leader",
@@ -167,6 +169,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("distance behind the leader (px)", "px"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<LeaderScene>()
 };
 

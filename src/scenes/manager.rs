@@ -171,6 +171,8 @@ pub struct ManagerScene {
     turn_now: f32,
 }
 
+mod tour;
+
 /// The manager scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "manager",
@@ -182,6 +184,7 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("agents in an obstacle", "agents"),
         ("heading turn (mrad/tick)", "mrad/tick"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<ManagerScene>()
 };
 

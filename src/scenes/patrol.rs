@@ -135,6 +135,8 @@ impl PatrolScene {
     }
 }
 
+mod tour;
+
 /// The patrol scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "patrol",
@@ -146,6 +148,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("deviation from path (px)", "px"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<PatrolScene>()
 };
 

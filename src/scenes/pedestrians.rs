@@ -252,6 +252,8 @@ impl PedestriansScene {
     }
 }
 
+mod tour;
+
 /// The pedestrians scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "pedestrians",
@@ -271,6 +273,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("overlapping pairs", "pairs"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<PedestriansScene>()
 };
 

@@ -121,6 +121,8 @@ impl PursuitScene {
     }
 }
 
+mod tour;
+
 /// The pursuit scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "pursuit",
@@ -148,6 +150,7 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("distance to target (dynamic T)", "px"),
         ("distance to target (constant T)", "px"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<PursuitScene>()
 };
 

@@ -70,6 +70,8 @@ impl SeekScene {
     }
 }
 
+mod tour;
+
 /// The seek scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "seek",
@@ -87,6 +89,7 @@ pub const SCENE: SceneDecl = SceneDecl {
         ("speed", "px/tick"),
         ("distance to target", "px"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<SeekScene>()
 };
 

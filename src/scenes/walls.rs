@@ -111,6 +111,8 @@ pub struct WallsScene {
     rng: rand_pcg::Pcg32,
 }
 
+mod tour;
+
 /// The walls scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "walls",
@@ -125,6 +127,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("farthest outside the room (px)", "px"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<WallsScene>()
 };
 

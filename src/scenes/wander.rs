@@ -126,6 +126,8 @@ impl WanderScene {
     }
 }
 
+mod tour;
+
 /// The wander scene, as data: who it is and how it starts.
 pub const SCENE: SceneDecl = SceneDecl {
     name: "wander",
@@ -140,6 +142,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     series: &[
         ("turn per tick (rad)", "rad"),
     ],
+    tour: tour::STEPS,
     ..SceneDecl::of::<WanderScene>()
 };
 

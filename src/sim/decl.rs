@@ -7,6 +7,7 @@ use super::crowd::Look;
 use super::knobs::{Knob, Params, Tunable};
 use super::pointer::PointerMode;
 use super::scene::{Scene, Setup, Spawn, Variant, WrongScene};
+use super::tour::Step;
 
 /// A scene's declaration: who it is, how it starts, its variants, knobs
 /// and roles. Each scene file has one, `pub const SCENE: SceneDecl`,
@@ -59,6 +60,10 @@ pub struct SceneDecl {
     pub params: fn() -> Box<dyn Params>,
     /// Places the agents and starts the scene ([`Build::new`], erased).
     pub build: fn(&Setup, &mut Spawn) -> Started,
+
+    /// The guided tour: three to six steps, each a sentence or two and
+    /// the state it shows ([`super::tour`]).
+    pub tour: &'static [Step],
 }
 
 /// How a scene of type `Self` starts: its parameters and variants, typed.
@@ -106,6 +111,8 @@ impl SceneDecl {
             unused: &[],
             params: default_params::<S>,
             build: build::<S>,
+
+            tour: &[],
         }
     }
 

@@ -18,6 +18,7 @@ pub mod sample;
 pub mod scene;
 pub mod series;
 pub mod starts;
+pub mod tour;
 
 /// The most agents a scene may ask for: a million, which the crowd scenes
 /// run in: the doorway and leader following in under 200 MB, flocking in

@@ -53,6 +53,6 @@ pub fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<
         PanelEvent::Copied => vec!["copied toml".into()],
         PanelEvent::Scene(n) => app.apply(Action::Scene(n)).into_iter().collect(),
         PanelEvent::Toggle(meaning) => vec![app.toggle_meaning(meaning)],
-        PanelEvent::TipToTail => app.apply(Action::ToggleTipToTail).into_iter().collect(),
+        PanelEvent::Act(action) => app.apply(action).into_iter().collect(),
     }
 }

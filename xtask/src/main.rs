@@ -27,7 +27,7 @@ const WASM: &str = "steering-demos.wasm";
 /// What a visitor downloads, at most: raw and gzipped. The budget leaves
 /// room for more lessons (each some 10 KB) while keeping the page quick
 /// to load; how it grew is in `benches/README.md`.
-const BUDGET_BYTES: u64 = 3_100_000;
+const BUDGET_BYTES: u64 = 3_150_000;
 const BUDGET_GZIP_BYTES: u64 = 1_500_000;
 
 const USAGE: &str = "usage: cargo xtask <task>

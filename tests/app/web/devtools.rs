@@ -347,11 +347,13 @@ impl Page {
 
     /// Types one character, as a key down (with its character) and up.
     pub fn key(&mut self, ch: char) {
-        if ch == '\t' {
+        // Tab and Enter are keys without a character of their own.
+        let named = [('\t', "Tab"), ('\n', "Enter")];
+        if let Some((_, name)) = named.iter().find(|(c, _)| *c == ch) {
             for kind in ["keyDown", "keyUp"] {
                 self.call(
                     "Input.dispatchKeyEvent",
-                    json!({ "type": kind, "key": "Tab", "code": "Tab" }),
+                    json!({ "type": kind, "key": name, "code": name }),
                 );
             }
             return;

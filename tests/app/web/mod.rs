@@ -5,7 +5,8 @@
 //! and Tab must reach every scene, P, M and L must open the lab's panel,
 //! chart and lesson card, the plus and minus keys must turn the path
 //! radius, a link in the address must start its run (the checksum a
-//! headless run from it reaches), and the console (where the page prints the `--log-events`
+//! headless run from it reaches) and its tour step (Enter goes on), and
+//! the console (where the page prints the `--log-events`
 //! lines) must show no error and no JavaScript function the .wasm expected
 //! but the page lacks.
 //!
@@ -382,6 +383,23 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         checksum,
         "preset {name} in the page and headless, at tick {tick}"
     );
+
+    // A link's tour=N opens that step of the scene's guided tour; Enter
+    // goes on to the next, and the address follows the step.
+    let steps = SCENES.iter().find(|e| e.name == "seek").unwrap().tour.len();
+    let mark = page.mark();
+    page.call(
+        "Page.navigate",
+        // A query of its own: a new address only in its fragment would
+        // not load the page again.
+        json!({ "url": format!("http://127.0.0.1:{port}/index.html?tour#scene=seek&tour=2") }),
+    );
+    page.wait_for(mark, "scene seek");
+    let mark = page.mark();
+    page.key('\n');
+    page.wait_for(mark, &format!("tour seek 3/{steps}"));
+    let address = page.address_after(|a| a.ends_with("&tour=3"));
+    assert!(address.starts_with("#scene=seek&"), "{address}");
 
     // Nothing went wrong on the way: no errors, no missing JS functions.
     let bad: Vec<_> = page

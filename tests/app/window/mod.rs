@@ -19,6 +19,7 @@ mod ocr;
 mod rewind;
 mod support;
 mod tip;
+mod tour;
 mod variants;
 
 use image::RgbaImage;
