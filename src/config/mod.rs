@@ -29,8 +29,9 @@ use serde::de::IgnoredAny;
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue, ValueDeserializer};
 
-/// The shipped configuration, used when there is no demos.toml to read.
-pub const EMBEDDED: &str = include_str!("../../demos.toml");
+/// The shipped configuration, used when there is no demos.toml to read:
+/// the file without its comment lines, each left blank (`src/build.rs`).
+pub const EMBEDDED: &str = include_str!(concat!(env!("OUT_DIR"), "/demos.toml"));
 
 /// The file name looked for in the user's configuration folder.
 pub const FILE_NAME: &str = "demos.toml";

@@ -92,6 +92,7 @@ const LAB_PICTURES: &[(&str, &[&str])] = &[
         "lab-compare",
         &["--scene", "doorway", "--compare", "--variant", "v0"],
     ),
+    ("tour", &["--open", "#scene=flock&tour=3"]),
     (
         "tip-to-tail",
         &["--scene", "flock", "--select", "10", "--tip-to-tail"],
