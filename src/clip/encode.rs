@@ -284,12 +284,23 @@ pub(super) fn encode<W: Write>(
 ) -> Result<W, Cause> {
     let mut gif = gif::Encoder::new(out, canvas.width, canvas.height, &PALETTE)?;
     gif.set_repeat(Repeat::Infinite)?;
+    let mut last: Option<Image> = None;
     for image in frames {
         if stop.load(Ordering::Relaxed) {
             return Err(Cause::Stopped);
         }
-        canvas.quantize(&image);
+        // A frame like the one before (a slow window's frame, copied to
+        // keep time) is compared, not quantized again: a compare is some
+        // hundred times cheaper, and a stalled window's copies come many
+        // at once.
+        let again = last.as_ref().is_some_and(|l| {
+            (l.width, l.height) == (image.width, image.height) && l.rgba == image.rgba
+        });
+        if !again {
+            canvas.quantize(&image);
+        }
         gif.write_frame(&canvas.frame())?;
+        last = Some(image);
     }
     if stop.load(Ordering::Relaxed) {
         return Err(Cause::Stopped);
