@@ -103,7 +103,7 @@ crate::params! {
         exit_y: f32 = -5.0, -1000.0..=0.0, step 1.0, "px", Restart, Setup;
         /// ... and comes back at this height, a fraction of the stage's (original: 1.2).
         respawn_y: f32 = 1.2, 1.0..=10.0, step 0.1, "", Restart, Setup;
-        /// Agents start below the stage, up to this far below its bottom (original: 200).
+        /// Agents start below the stage, up to this far below its bottom (original: 200); a crowd over four times reference_agents also in the room's lower part.
         spawn_depth: f32 = 200.0, 0.0..=1000.0, step 10.0, "px", Restart, Setup;
         /// Overlay: unit vectors drawn this long (original: x100).
         unit_vector_length: f32 = 100.0, 10.0..=300.0, step 10.0, "px", Live, Setup;
@@ -268,9 +268,10 @@ impl Build for DoorwayScene {
         spawn.stage = room.stage;
         let mut rng = rng(setup.seed);
         let start_velocity = Vec2::new(p.start_velocity_x, p.start_velocity_y);
-        // Below the stage, walking in, nobody inside anyone's personal space.
+        // Below the stage (a large crowd: from inside the room's lower
+        // part), walking in, nobody inside anyone's personal space.
         let (low, high) = (
-            Vec2::new(0.0, room.stage.y),
+            Vec2::new(0.0, room.spawn_top),
             Vec2::new(room.stage.x, room.spawn_bottom),
         );
         let mut free = FreeSpace::new(room.spacing, low, high);

@@ -11,6 +11,10 @@ use glam::Vec2;
 /// free stage the first few tries succeed).
 pub(super) const SPAWN_TRIES: usize = 1000;
 
+/// The largest room (against the original's) whose crowd walks in from
+/// below the stage: the walk takes a few seconds at most.
+pub const WALK_IN_SCALE: f32 = 2.0;
+
 /// The room: its size, walls, and where the crowd is going.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Room {
@@ -21,7 +25,12 @@ pub struct Room {
     pub exit_y: f32,
     /// Where they come back: y of the respawn line.
     pub respawn_y: f32,
-    /// New agents start below the stage, between its bottom and this y.
+    /// New agents start between these two heights: below the stage, as
+    /// in the original, up to [`WALK_IN_SCALE`] times its room; a larger
+    /// crowd, in a room grown to hold it, starts partly inside (up to its
+    /// lower half as the room grows), or it would walk past an empty stage
+    /// for a minute.
+    pub spawn_top: f32,
     pub spawn_bottom: f32,
     /// Least distance between a new or respawned agent and any other: nobody
     /// starts inside anyone's personal space (the separation radius).
@@ -55,6 +64,7 @@ impl Room {
             target,
             exit_y: p.exit_y,
             respawn_y: p.respawn_y * stage.y,
+            spawn_top: stage.y * (0.5 + 0.5 / (scale / WALK_IN_SCALE).max(1.0)),
             spawn_bottom: stage.y + p.spawn_depth * scale,
             spacing: p.separation_radius.max(2.0 * p.agent_radius),
         }
