@@ -287,9 +287,7 @@ fn open_window(
         .or_else(|| link_error.as_ref().map(|n| format!("notice {n}")));
     app.notice = config_error.or(link_error);
     set_up(&mut app, args)?;
-    if let Some(step) = start.tour {
-        app.show_step(step);
-    }
+    options.tour_line = start.tour.and_then(|step| app.show_step(step));
     let outcome = Rc::new(RefCell::new(Ok(())));
     #[cfg(not(target_arch = "wasm32"))]
     say_why_the_window_stopped();
@@ -325,6 +323,7 @@ fn window_options(args: &cli::Args, config: &Config) -> Result<Options, Exit> {
         log_events: args.log_events || steering_demos::controls::IN_BROWSER,
         log_frames: args.log_frames,
         start_line: None,
+        tour_line: None,
     })
 }
 

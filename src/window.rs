@@ -91,6 +91,9 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         options.log(line);
     }
     options.log(&format!("scene {}", app.decl().name));
+    if let Some(line) = &options.tour_line {
+        options.log(line);
+    }
     let mut shell = Shell::new(options, &app);
     loop {
         let frame = shell.begin(&app);

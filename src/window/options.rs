@@ -19,6 +19,9 @@ pub struct Options {
     /// broken settings file (`config error ...`) or a page's broken link
     /// (`notice ...`).
     pub start_line: Option<String>,
+    /// The event line of the tour's step the app starts on (`--tour`, a
+    /// link's `tour=N`), said after the scene's.
+    pub tour_line: Option<String>,
 }
 
 impl Options {

@@ -14,6 +14,7 @@ fn the_tour_is_walked_with_keys_and_clicks_and_esc_leaves_it() {
     let Some((_reaper, s)) = launch(&args, "scene seek", SCREEN) else {
         return;
     };
+    s.expect(&step(1));
     s.key("Return");
     s.expect(&step(2));
     s.key("BackSpace");
