@@ -26,7 +26,7 @@ pub struct Room {
     /// Where they come back: y of the respawn line.
     pub respawn_y: f32,
     /// New agents start between these two heights: below the stage, as
-    /// in the original, up to [`WALK_IN_SCALE`] times its room; a larger
+    /// in the original, up to `WALK_IN_SCALE` times its room; a larger
     /// crowd, in a room grown to hold it, starts partly inside (up to its
     /// lower half as the room grows), or it would walk past an empty stage
     /// for a minute.
