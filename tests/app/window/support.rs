@@ -353,7 +353,8 @@ pub(crate) fn launch_with_env(
         .env("XDG_PICTURES_DIR", env!("CARGO_TARGET_TMPDIR"))
         .envs(env.iter().copied())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        // Kept, to say why when the app stops drawing.
+        .stderr(std::fs::File::create(shots.join("app-stderr.txt")).unwrap())
         .spawn()
         .expect("the app starts");
     let stdout = app.stdout.take().unwrap();
@@ -400,7 +401,17 @@ pub(crate) fn launch_with_env(
         "the window carries its icon"
     );
     // Started means drawn once: a crowd's first frame is the slow one.
-    s.frames_later(1);
+    // An app that stopped is said, with what it printed on stderr.
+    let deadline = Instant::now() + PATIENCE;
+    while s.frames.load(Ordering::Acquire) == 0 {
+        let app = reaper.0.last_mut().expect("the app");
+        if let Ok(Some(status)) = app.try_wait() {
+            let said = std::fs::read_to_string(s.shots.join("app-stderr.txt")).unwrap_or_default();
+            panic!("the app stopped before its first frame ({status}): {said}");
+        }
+        assert!(Instant::now() < deadline, "no first frame in {PATIENCE:?}");
+        std::thread::sleep(Duration::from_millis(5));
+    }
     Some((reaper, s))
 }
 
