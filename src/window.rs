@@ -264,7 +264,7 @@ impl Shell {
     /// frame is on screen).
     fn draw(&mut self, app: &App, layout: &Layout) {
         clear_background(render::palette::BACKGROUND);
-        render::warm_text(layout);
+        render::text::new_frame();
         let mut runners: Vec<(&Runner, &'static str)> = vec![(app.scene(), app.variant())];
         if let (Some(pane), Some(name)) = (app.compared(), app.compared_variant()) {
             runners.push((&pane.runner, name));

@@ -22,20 +22,6 @@ fn text_sizes(layout: &Layout) -> (f32, f32) {
     ((TITLE_SIZE * k).round(), (BODY_SIZE * k).round())
 }
 
-/// Readies the font at the sizes this layout writes, before anything is
-/// drawn in the frame ([`text::warm`](super::text::warm)).
-pub fn warm_text(layout: &Layout) {
-    let (title, body) = text_sizes(layout);
-    super::text::warm(title);
-    super::tip::warm();
-    // The body size and each smaller one the legend may shrink to.
-    let mut size = body;
-    while size >= LEGEND_MIN_SIZE {
-        super::text::warm(size);
-        size -= 1.0;
-    }
-}
-
 fn width(text: &str, size: f32) -> f32 {
     text_width(text, size)
 }

@@ -11,9 +11,7 @@ mod tip;
 pub mod tour;
 mod trails;
 
-pub use hud::{
-    draw_footer, draw_help, draw_hud, draw_legend, draw_notice, draw_recording, warm_text,
-};
+pub use hud::{draw_footer, draw_help, draw_hud, draw_legend, draw_notice, draw_recording};
 pub use trails::Trails;
 
 use macroquad::color::Color;

@@ -22,16 +22,6 @@ const LABEL: f32 = 16.0;
 const LABEL_AT_HEIGHT: f32 = 700.0;
 const LABEL_MIN: f32 = 11.0;
 
-/// Readies the font at every size the labels take, before the frame
-/// draws ([`warm`](super::text::warm)).
-pub(super) fn warm() {
-    let mut size = LABEL_MIN;
-    while size <= LABEL {
-        super::text::warm(size);
-        size += 1.0;
-    }
-}
-
 /// Draws the chain of the selected agent (drawn at `at`, world), if one
 /// is selected and has a mind.
 pub(super) fn draw_tip_to_tail(scene: &Runner, view: &View, at: Vec2) {

@@ -10,20 +10,23 @@ use steering_demos::layout::{Layout, Open, Rect};
 const DOT_PIXELS: usize = 25;
 /// Pixels of a dot's colour the stage must show: its agents' bodies.
 const AGENT_PIXELS: usize = 200;
+/// The legend's words (the palette's `TEXT_DIM`): a bluish grey, drawn
+/// solid where a glyph covers its pixel whole.
+const WORDS: [u8; 3] = [0xb5, 0xbc, 0xc7];
 
 fn inside(r: Rect) -> impl Fn(u32, u32) -> bool {
     move |x, y| r.contains(glam::Vec2::new(x as f32 + 0.5, y as f32 + 0.5))
 }
 
-/// The solid colours in `r` that are not greys (the band, the text): the
-/// roles' dots, most pixels first.
+/// The solid colours in `r` that are neither greys (the band) nor the
+/// words: the roles' dots, most pixels first.
 fn dots(img: &RgbaImage, r: Rect) -> Vec<[u8; 3]> {
     let within = inside(r);
     let mut seen: Vec<([u8; 3], usize)> = Vec::new();
     for (x, y, p) in img.enumerate_pixels() {
         let c = [p[0], p[1], p[2]];
         let spread = c.iter().max().unwrap() - c.iter().min().unwrap();
-        if !within(x, y) || spread <= 12 {
+        if !within(x, y) || spread <= 12 || c == WORDS {
             continue;
         }
         match seen.iter_mut().find(|(s, _)| *s == c) {
