@@ -2,9 +2,8 @@
 //! of what is open: the HUD band on top with the force legend's line under
 //! it, the footer at the bottom, a side column on the right (the selected
 //! agent's readout, the parameter panel, the guided tour's step above
-//! them; its place is kept when it is
-//! closed, so that the stage never moves under the pointer), the chart
-//! under the stage, and the stage in what is left. Pieces
+//! them; closed, the stage takes its place), the chart under the stage,
+//! and the stage in what is left. Pieces
 //! are placed side by side, never on top of each other; below 640x400 the
 //! text shrinks and the side column and chart are hidden. Tested headless.
 
@@ -214,11 +213,11 @@ impl Layout {
         let legend = Rect::new(0.0, hud_h, screen.x, legend_h);
         let top = hud_h + legend_h;
         let body = Rect::new(0.0, top, screen.x, (screen.y - top - footer_h).max(1.0));
-        // The column's place is kept whether or not it is open, so that
-        // opening the panel or selecting an agent never moves the stage
-        // under the pointer.
+        // With nothing in the column the stage takes the whole width (the
+        // window moves it aside when the column opens, never under a
+        // pressed button).
         let column_wanted = roomy && (open.panel || open.readout || open.card || open.tour);
-        let column_w = if roomy {
+        let column_w = if column_wanted {
             (COLUMN * text_scale).min(body.w * 0.4)
         } else {
             0.0
@@ -407,8 +406,10 @@ mod tests {
         assert_eq!([a, b], [250.0, 250.0]);
     }
 
+    /// Closed, the column gives the stage its width; open, it takes a
+    /// strip on the right, and the stage keeps its top, height and left.
     #[test]
-    fn opening_the_column_never_moves_the_stage() {
+    fn a_closed_column_gives_the_stage_the_whole_width() {
         for screen in [
             Vec2::new(640.0, 400.0),
             Vec2::new(1280.0, 800.0),
@@ -416,30 +417,33 @@ mod tests {
             Vec2::new(3840.0, 2160.0),
         ] {
             let closed = Layout::of(screen, Open::default()).stage;
-            for open in [
-                Open {
-                    panel: true,
-                    ..Open::default()
-                },
-                Open {
-                    readout: true,
-                    ..Open::default()
-                },
-                Open {
-                    panel: true,
-                    readout: true,
-                    ..Open::default()
-                },
-                Open {
-                    card: true,
-                    ..Open::default()
-                },
-                Open {
-                    tour: true,
-                    ..Open::default()
-                },
-            ] {
-                assert_eq!(Layout::of(screen, open).stage, closed, "{screen} {open:?}");
+            assert_eq!(closed.w, screen.x, "{screen}");
+            let opens = [
+                |o: &mut Open| o.panel = true,
+                |o: &mut Open| o.readout = true,
+                |o: &mut Open| o.card = true,
+                |o: &mut Open| o.tour = true,
+            ];
+            for set in opens {
+                let mut open = Open::default();
+                set(&mut open);
+                let layout = Layout::of(screen, open);
+                let (stage, column) = (layout.stage, layout.pieces());
+                assert!(stage.w < closed.w, "{screen} {open:?}: {stage:?}");
+                assert_eq!(
+                    (stage.x, stage.y, stage.h),
+                    (closed.x, closed.y, closed.h),
+                    "{screen} {open:?}"
+                );
+                let beside = column
+                    .iter()
+                    .filter(|(n, _)| !["hud", "legend", "footer", "stage"].contains(n));
+                for (name, r) in beside {
+                    assert!(
+                        r.x >= stage.right(),
+                        "{screen} {open:?}: the {name} at {r:?}"
+                    );
+                }
             }
         }
     }

@@ -7,6 +7,7 @@
 //! [`Shell`].
 
 mod asked;
+mod hold;
 mod options;
 mod panes;
 mod timings;
@@ -19,7 +20,7 @@ use crate::render::{
 };
 use crate::stepping::Stepper;
 use asked::{apply_panel, nothing_to_edit, too_small};
-use macroquad::input::{mouse_position, mouse_wheel};
+use macroquad::input::{MouseButton, is_mouse_button_down, mouse_position, mouse_wheel};
 use macroquad::math::vec2;
 use macroquad::time::get_frame_time;
 use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
@@ -74,6 +75,8 @@ struct Shell {
     /// The panes as last drawn: where the mouse points is read in them,
     /// as the person saw them.
     panes: Vec<(View, Rect)>,
+    /// The stage's place, kept while a mouse button is held.
+    hold: hold::Hold,
 }
 
 /// What one frame works out once and its phases share.
@@ -142,6 +145,7 @@ impl Shell {
             clip_frames,
             presets: Vec::new(),
             panes: views(app, Rect::new(0.0, 0.0, screen_width(), screen_height())),
+            hold: hold::Hold::default(),
         }
     }
 
@@ -176,9 +180,13 @@ impl Shell {
         // scripted pointer leads, so the lesson goes on on the stage.
         self.mouse_moved |= mouse != self.first_mouse;
         let exact = self.options.screenshot.is_some() || self.clip_frames.is_some();
+        let mut layout = Layout::of(screen, open);
+        let buttons = [MouseButton::Left, MouseButton::Right, MouseButton::Middle];
+        let held = buttons.into_iter().any(is_mouse_button_down);
+        layout.stage = self.hold.stage(layout.stage, held);
         Frame {
             started,
-            layout: Layout::of(screen, open),
+            layout,
             mouse,
             scripted: exact || !self.mouse_moved,
         }

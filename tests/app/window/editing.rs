@@ -3,7 +3,7 @@
 //! agents.
 
 use super::editing_support::{blob, close, near, node_at, numbers, world_per_px};
-use super::support::{AGENT, PATH_DISC, SCREEN, centroid, launch, screen_of};
+use super::support::{AGENT, PATH_DISC, SCREEN, centroid, launch, screen_in, screen_of, selected};
 use image::RgbaImage;
 
 /// Patrol's path, as a person edits it: a node dragged lands where it was
@@ -148,6 +148,10 @@ fn a_press_picks_a_path_node_within_12_px_and_before_an_agent() {
     s.drag(agent, nodes[a].1);
     let id = s.expect_prefix("select ")["select ".len()..].to_string();
     s.expect_prefix(&format!("agent {id} "));
+    // Deselected, the column closes and the stage is back where the nodes
+    // were announced.
+    s.key("Escape");
+    s.expect("deselect");
     let (at, to) = (nodes[a].1, (nodes[a].1.0, nodes[a].1.1 + 40));
     s.drag(at, to);
     let line = s.expect_prefix(&format!("node {a} "));
@@ -203,13 +207,18 @@ fn agents_are_added_dragged_and_removed_at_the_pointer() {
         close(&numbers(&line, 2), want, 1.5),
         "{line:?}: wanted it near {want:?}"
     );
+    // Selected, its readout opens and the stage moves aside: the agent is
+    // looked for where the dragged-to point now is.
     let moved = s.shot("agents-dragged");
-    let (left, right) = (blue(&moved, at), blue(&moved, to));
+    let from = screen_in(selected(), spot.0, spot.1);
+    let there = screen_in(selected(), want.0, want.1);
+    let (left, right) = (blue(&moved, from), blue(&moved, there));
     assert!(
         left < 5 && right > 20,
         "the agent moved: {left} px left, {right} px there"
     );
 
+    s.point(there);
     s.key("Delete");
     s.expect("agent removed 1");
     let removed = s.shot("agents-removed");

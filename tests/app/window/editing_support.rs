@@ -8,7 +8,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-use steering_demos::layout::{Layout, Open, Rect};
+use steering_demos::layout::{Open, Rect};
 
 use super::support::{Reaper, SCREEN, launch_with_env, screen_of, start_xvfb};
 
@@ -81,8 +81,7 @@ pub(crate) fn world_per_px() -> f32 {
 
 /// The stage's rectangle in a window of the test's size, nothing open.
 pub(crate) fn stage_rect() -> Rect {
-    let screen = glam::Vec2::new(SCREEN.0 as f32, SCREEN.1 as f32);
-    Layout::of(screen, Open::default()).stage
+    super::support::stage_in(Open::default())
 }
 
 /// Pixels within `tolerance` of `color` in the square of half side `r`

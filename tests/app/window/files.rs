@@ -4,10 +4,10 @@
 use super::editing_support::{
     WALL, decode, display, fresh_dir, listing, record_with_f9, run, stage_rect,
 };
-use super::support::{Reaper, SCREEN, count, launch_with_env, read_back_block};
+use super::support::{Reaper, SCREEN, count, launch_with_env, read_back_block, stage_in};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use steering_demos::layout::Rect;
+use steering_demos::layout::{Open, Rect};
 
 /// F9 records the window while it runs, with a mark on the stage, into
 /// the videos folder; the clip holds the frames its line says, about 30
@@ -152,7 +152,11 @@ fn presets_start_save_and_list() {
     s.chord("ctrl", "o");
     s.expect("presets on");
     let open = s.shot("preset-panel-open");
-    let right = stage_rect().x + stage_rect().w;
+    let with_panel = Open {
+        panel: true,
+        ..Open::default()
+    };
+    let right = stage_in(with_panel).right();
     let column = (closed.enumerate_pixels())
         .filter(|&(x, y, p)| x as f32 > right && p != open.get_pixel(x, y))
         .count();

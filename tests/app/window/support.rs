@@ -277,10 +277,14 @@ impl Session {
 }
 
 /// Where world point (x, y) of an 800x600 stage is in the window, as the
-/// layout letterboxes it (with nothing open beside it).
+/// layout letterboxes it with nothing open (the stage the window's width).
 pub(crate) fn screen_of(x: f32, y: f32) -> (i32, i32) {
-    let screen = glam::Vec2::new(SCREEN.0 as f32, SCREEN.1 as f32);
-    let area = Layout::of(screen, Open::default()).stage;
+    screen_in(Open::default(), x, y)
+}
+
+/// [`screen_of`] with `open` open: beside the column, the stage narrows.
+pub(crate) fn screen_in(open: Open, x: f32, y: f32) -> (i32, i32) {
+    let area = stage_in(open);
     let scale = (area.w / 800.0).min(area.h / 600.0);
     let left = area.x + (area.w - 800.0 * scale) / 2.0;
     let top = area.y + (area.h - 600.0 * scale) / 2.0;
@@ -288,6 +292,20 @@ pub(crate) fn screen_of(x: f32, y: f32) -> (i32, i32) {
         (left + x * scale).round() as i32,
         (top + y * scale).round() as i32,
     )
+}
+
+/// The stage's rectangle in a window of the test's size with `open` open.
+pub(crate) fn stage_in(open: Open) -> steering_demos::layout::Rect {
+    let screen = glam::Vec2::new(SCREEN.0 as f32, SCREEN.1 as f32);
+    Layout::of(screen, open).stage
+}
+
+/// What is open while an agent is selected: its readout, in the column.
+pub(crate) fn selected() -> Open {
+    Open {
+        readout: true,
+        ..Open::default()
+    }
 }
 
 /// Pixels within `tolerance` of `color` in the stage part of the window.
@@ -422,12 +440,15 @@ pub(crate) fn drain(s: &Session, frames: u64) -> Vec<String> {
     s.events.try_iter().collect()
 }
 
-/// The middle of the pixels of `color` on the stage (left of the column).
+/// The middle of the pixels of `color` on the stage (as drawn with
+/// nothing open: the column's words and dots are not counted).
 pub(crate) fn centroid(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> Option<(u32, u32)> {
+    let stage = stage_in(Open::default());
     let (mut sx, mut sy, mut n) = (0u64, 0u64, 0u64);
     for (x, y, p) in img.enumerate_pixels() {
         let near = (0..3).all(|i| (i32::from(p[i]) - i32::from(color[i])).abs() <= tolerance);
-        if near && (90..SCREEN.1 - 40).contains(&y) && x < 890 {
+        let inside = stage.contains(glam::Vec2::new(x as f32 + 0.5, y as f32 + 0.5));
+        if near && inside {
             (sx, sy, n) = (sx + u64::from(x), sy + u64::from(y), n + 1);
         }
     }
