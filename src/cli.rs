@@ -86,6 +86,9 @@ pub struct Args {
     /// Start with the lesson card open: the idea and the formula
     #[arg(long)]
     pub lesson: bool,
+    /// Language of the window's words: en, nb, fr or es [default: the system's, from LANGUAGE, LC_ALL, LC_MESSAGES and LANG]
+    #[arg(long, value_name = "CODE")]
+    pub lang: Option<String>,
     /// Start with the parameter panel open
     #[arg(long)]
     pub panel: bool,
@@ -237,6 +240,8 @@ pub struct Start {
     /// The step of the scene's guided tour to start on (0-based): the
     /// first with `--tour`, a link's `tour=N`.
     pub tour: Option<usize>,
+    /// The language a link asks for (`lang=fr`).
+    pub lang: Option<&'static crate::text::language::Language>,
 }
 
 /// Checks the scene, variant, numbers and knobs against the configuration.
@@ -295,6 +300,10 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
         .map_err(|e| format!("--open: {e}"))?;
     if let Some(step) = link.tour {
         start.tour = Some(tour_step(decl, step).map_err(|e| format!("--open: {e}"))?);
+    }
+    if let Some(code) = &link.lang {
+        let language = crate::text::language::named(code);
+        start.lang = Some(language.map_err(|e| format!("--open: lang={code}: {e}"))?);
     }
     Ok(start)
 }
@@ -389,6 +398,7 @@ fn resolve_flags(args: &Args, config: &Config) -> Result<Start, String> {
         setup,
         threads,
         tour: args.tour.then_some(0),
+        lang: None,
     };
     starts_within_crowd(config, &start).map_err(|e| match args.agents {
         Some(agents) => format!("--agents {agents}: {e} (the scene's starts in demos.toml)"),

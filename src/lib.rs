@@ -30,8 +30,9 @@
 //!
 //! Simulation code (`steer`, `sim`, `scenes`, `config`) never imports
 //! macroquad. The platform shows only at its edges: `target_arch =
-//! "wasm32"` appears in the window, the clock, the frame loop's worker and
-//! `main` (at most 12 sites, none in `steer`, `sim` or `scenes`), so the
+//! "wasm32"` appears in the window, the clock, the frame loop's worker,
+//! `main` and the choice of translation tables a build carries (at most
+//! 13 sites, none in `steer`, `sim` or `scenes`), so the
 //! web page runs the very code the desktop runs.
 //!
 //! # A tick

@@ -2,7 +2,7 @@
 //! that differs from its built-in default and the edits (`props`: moved
 //! obstacles or path nodes, as `x,y,r;...` or `x,y;...`; `starts`: agents
 //! placed by hand, as `number,x,y;...`; `tour`: the step of the guided
-//! tour shown, from 1), as a URL fragment
+//! tour shown, from 1; `lang`: the language of the words), as a URL fragment
 //! (`#scene=flock&variant=separation&seed=5&agents=200&separation_weight=2`).
 //!
 //! The page reads it from its address and the desktop app from `--open`;
@@ -39,6 +39,8 @@ pub struct Link {
     pub starts: Option<Vec<Vec<f64>>>,
     /// The step of the scene's guided tour shown, from 1 (`tour=2`).
     pub tour: Option<u64>,
+    /// The language of the window's words (`lang=fr`).
+    pub lang: Option<String>,
 }
 
 /// The fragment of a run of scene `decl` with `setup`: always its scene,
@@ -168,6 +170,7 @@ pub fn parse(text: &str) -> Result<Link, String> {
             "props" => link.props = Some(lists(key, value)?),
             "starts" => link.starts = Some(lists(key, value)?),
             "tour" => link.tour = Some(number("tour")?),
+            "lang" => link.lang = Some(value.to_string()),
             _ => link.knobs.push(format!("{key}={value}")),
         }
     }

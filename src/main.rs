@@ -22,6 +22,7 @@ use steering_demos::app::{Action, App};
 use steering_demos::cli::{self, Parsed};
 use steering_demos::config::Config;
 use steering_demos::sim::report;
+use steering_demos::text::language;
 use window::{Options, frame_loop};
 
 use steering_demos::desktop::APP_ID;
@@ -150,6 +151,16 @@ fn run() -> Result<(), Exit> {
     let Some(args) = arguments()? else {
         return Ok(());
     };
+    // The window's words; the terminal's stay English (an interface).
+    // The page carries no translation yet, and choosing one there cost
+    // its .wasm some 40 KB over its budget: it speaks English.
+    if !steering_demos::controls::IN_BROWSER {
+        let language = match &args.lang {
+            Some(code) => language::asked(code)?,
+            None => language::from_locale(|name| std::env::var(name).ok()),
+        };
+        language::show(language);
+    }
     if args.install_desktop {
         return install_desktop();
     }
@@ -265,6 +276,10 @@ fn open_window(
         }
         start => (start?, None),
     };
+    // A link's language, unless --lang said another.
+    if let (None, Some(language)) = (&args.lang, start.lang) {
+        language::show(language);
+    }
     if args.threads.is_some() {
         rayon::ThreadPoolBuilder::new()
             .num_threads(start.threads)

@@ -107,8 +107,35 @@ fn text_in<'a>(language: Option<&'a Catalogue>, key: &'static str) -> &'a str {
         .unwrap_or(key)
 }
 
+/// `value` with each decimal point (a dot between two digits) written as
+/// the language writes one: `1.50` is `1,50` in French.
+fn decimal(value: &str, point: &str) -> String {
+    if point == "." {
+        return value.to_string();
+    }
+    let chars: Vec<char> = value.chars().collect();
+    let digit = |i: Option<&char>| i.is_some_and(char::is_ascii_digit);
+    let mut out = String::with_capacity(value.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let between = i > 0 && digit(chars.get(i - 1)) && digit(chars.get(i + 1));
+        match c {
+            '.' if between => out.push_str(point),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `value` (a number, or words around numbers) with its decimal points
+/// as the language shown writes them: what [`fill`] does to what it puts
+/// in, for a value shown on its own.
+pub fn numbers(value: &str) -> String {
+    decimal(value, text("number.decimal"))
+}
+
 /// The message under `key` with its named numbers put in: each
-/// `{name}` becomes the value given for it.
+/// `{name}` becomes the value given for it, its decimal points as the
+/// language writes them (`number.decimal`).
 pub fn fill(key: &'static str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::new();
     let mut rest = text(key);
@@ -119,7 +146,7 @@ pub fn fill(key: &'static str, args: &[(&str, &dyn Display)]) -> String {
         let arg = close.and_then(|c| args.iter().find(|(name, _)| *name == &after[..c]));
         match (close, arg) {
             (Some(c), Some((_, value))) => {
-                out.push_str(&value.to_string());
+                out.push_str(&decimal(&value.to_string(), text("number.decimal")));
                 rest = &after[c + 1..];
             }
             _ => {
@@ -131,6 +158,8 @@ pub fn fill(key: &'static str, args: &[(&str, &dyn Display)]) -> String {
     out.push_str(rest);
     out
 }
+
+pub mod language;
 
 #[cfg(test)]
 mod tests;

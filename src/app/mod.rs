@@ -172,10 +172,16 @@ impl App {
     }
 
     /// The running scene's link: its start, every knob off its default,
-    /// and the tour's step while touring.
+    /// the tour's step while touring, and the words' language.
     pub fn link(&self) -> String {
         let tour = self.tour.map(|n| format!("&tour={}", n + 1));
-        crate::link::fragment(self.decl(), &self.kept_setup()) + &tour.unwrap_or_default()
+        // The words' language, when it is not English: a link a teacher
+        // shares opens in the language the class reads.
+        let shown = crate::text::language::shown();
+        let lang = (shown.code != "en").then(|| format!("&lang={}", shown.code));
+        crate::link::fragment(self.decl(), &self.kept_setup())
+            + &tour.unwrap_or_default()
+            + &lang.unwrap_or_default()
     }
 
     /// The running scene's start as a link or a preset keeps it: without

@@ -11,6 +11,7 @@ use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 use steering_demos::sim::decl::SceneDecl;
 use steering_demos::sim::knobs::{Apply, Group, Knob, number};
+use steering_demos::text::language::{self, Language};
 use steering_demos::text::{fill as say, text};
 use steering_demos::words;
 
@@ -32,6 +33,8 @@ pub enum PanelEvent {
     /// A control's action, asked for with a button or a box (the tour's
     /// next, tip to tail).
     Act(steering_demos::app::Action),
+    /// Show the window's words in this language.
+    Language(&'static Language),
 }
 
 /// Frame and placement shared by the lab's windows.
@@ -79,6 +82,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
         if picked != app.index() {
             events.push(PanelEvent::Scene(picked));
         }
+        language_picker(ui, &mut events);
         // The rest scrolls, so that in a short window nothing spills
         // out of the pane.
         egui::ScrollArea::vertical().show(ui, |ui| {
@@ -135,6 +139,29 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
         });
     });
     events
+}
+
+/// The languages the window speaks, each by its own name (none to pick
+/// where the build carries English only: the page).
+fn language_picker(ui: &mut egui::Ui, events: &mut Vec<PanelEvent>) {
+    if language::drawn().nth(1).is_none() {
+        return;
+    }
+    let shown = language::shown();
+    let mut picked = shown.code;
+    ui.horizontal(|ui| {
+        ui.label(text("panel.language"));
+        egui::ComboBox::from_id_salt("language")
+            .selected_text(shown.name)
+            .show_ui(ui, |ui| {
+                for l in language::drawn() {
+                    ui.selectable_value(&mut picked, l.code, l.name);
+                }
+            });
+    });
+    if let Some(l) = language::drawn().find(|l| l.code == picked && l.code != shown.code) {
+        events.push(PanelEvent::Language(l));
+    }
 }
 
 /// A scene in the picker: its key's number and its title.
@@ -298,12 +325,7 @@ fn knob_grid(
                 let hover = say(key, &args);
                 knob_label(ui, app, knob, name, &hover);
                 ui.horizontal(|ui| {
-                    let mut slider = egui::Slider::new(&mut value, knob.min..=knob.max)
-                        .step_by(knob.step)
-                        .suffix(format!(" {unit}").trim_end().to_string());
-                    if knob.integer {
-                        slider = slider.integer();
-                    }
+                    let slider = knob_slider(&mut value, knob, unit.shown());
                     let response = ui.add(slider).on_hover_text(&hover);
                     // A restart waits for the slider to be let go.
                     let settle = knob.apply == Apply::Live || !response.dragged();
@@ -328,6 +350,26 @@ fn knob_grid(
                 ui.end_row();
             }
         });
+}
+
+/// A knob's slider over its range, in its steps, its number followed by
+/// its unit and written as the language writes one (typed with a decimal
+/// comma or point alike).
+fn knob_slider<'a>(value: &'a mut f64, knob: &Knob, unit: &str) -> egui::Slider<'a> {
+    let slider = egui::Slider::new(value, knob.min..=knob.max)
+        .step_by(knob.step)
+        .suffix(format!(" {unit}").trim_end().to_string());
+    let slider = if knob.integer {
+        slider.integer()
+    } else {
+        slider
+    };
+    slider
+        .custom_formatter(|v, decimals| {
+            let v = egui::emath::format_with_decimals_in_range(v, decimals);
+            steering_demos::text::numbers(&v)
+        })
+        .custom_parser(|typed| typed.trim().replace(',', ".").parse().ok())
 }
 
 /// Pixels a wheel's line scrolls the lab's panes. egui-macroquad hands

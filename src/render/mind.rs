@@ -34,7 +34,7 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                 .show(ui, |ui| {
                     let mut row = |label: &str, value: String| {
                         ui.label(label);
-                        ui.label(value);
+                        ui.label(steering_demos::text::numbers(&value));
                         ui.end_row();
                     };
                     let (px, py) = (fixed(p.x, 1), fixed(p.y, 1));

@@ -4,6 +4,7 @@ use crate::render::lab::PanelEvent;
 use steering_demos::app::{Action, App};
 use steering_demos::config::preset::Listed;
 use steering_demos::layout::MIN_FULL;
+use steering_demos::text::language;
 
 /// What a window below [`MIN_FULL`] cannot show, when `action` just
 /// opened it: said, rather than nothing happening.
@@ -54,5 +55,9 @@ pub fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<
         PanelEvent::Scene(n) => app.apply(Action::Scene(n)).into_iter().collect(),
         PanelEvent::Toggle(meaning) => vec![app.toggle_meaning(meaning)],
         PanelEvent::Act(action) => app.apply(action).into_iter().collect(),
+        PanelEvent::Language(l) => {
+            language::show(l);
+            vec![format!("lang {}", l.code)]
+        }
     }
 }

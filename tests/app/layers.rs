@@ -75,6 +75,8 @@ const EDGES: &[&str] = &[
     "src/desktop.rs",
     // Declares `clip` (the GIF recorder) for the desktop only.
     "src/lib.rs",
+    // Which translation tables a build carries (the page's none).
+    "src/text/language.rs",
 ];
 const MAX_PLATFORM_SITES: usize = 13;
 

@@ -30,6 +30,13 @@ fn zz_what_did_not_run() {
         .filter(|(_, missing)| !missing.is_empty())
         .map(|(need, missing)| format!("{}: missing {missing:?} ({})", need.what, need.how))
         .collect();
+    let languages = skip::ocr_lacks(&skip::OCR_LANGUAGES);
+    if skip::OCR.missing().is_empty() && !languages.is_empty() {
+        let how = skip::OCR_LANGUAGES_HOW;
+        notes.push(format!(
+            "OCR of the translations: missing {languages:?} ({how})"
+        ));
+    }
     let page = web::missing();
     if !page.is_empty() {
         notes.push(format!("page test: missing {}", page.join(", ")));

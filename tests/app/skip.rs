@@ -71,6 +71,33 @@ impl Need {
     }
 }
 
+/// Tesseract's data for the languages the window's translations are
+/// read back in.
+pub(crate) const OCR_LANGUAGES: [&str; 3] = ["fra", "nor", "spa"];
+
+/// The OCR languages of `wanted` tesseract lacks (all, without tesseract).
+pub(crate) fn ocr_lacks(wanted: &[&str]) -> Vec<String> {
+    let listed = Command::new("tesseract").arg("--list-langs").output();
+    let listed = listed.map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    let listed = listed.unwrap_or_default();
+    (wanted.iter())
+        .filter(|lang| !listed.lines().any(|l| l.trim() == **lang))
+        .map(|lang| format!("tesseract's {lang}"))
+        .collect()
+}
+
+/// Whether tesseract reads `wanted`; else says so, as [`can_run`] does.
+pub(crate) fn ocr_reads(wanted: &[&str]) -> bool {
+    can_run(
+        "OCR of the translations",
+        &ocr_lacks(wanted),
+        OCR_LANGUAGES_HOW,
+    )
+}
+
+pub(crate) const OCR_LANGUAGES_HOW: &str =
+    "apt-get install tesseract-ocr-fra tesseract-ocr-nor tesseract-ocr-spa";
+
 /// `true` when nothing is `missing`; else says what is skipped and why,
 /// and fails under CI.
 pub(crate) fn can_run(what: &str, missing: &[String], how: &str) -> bool {

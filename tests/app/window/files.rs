@@ -4,7 +4,8 @@
 use super::editing_support::{
     WALL, decode, display, fresh_dir, listing, record_with_f9, run, stage_rect,
 };
-use super::support::{Reaper, SCREEN, count, launch_with_env, read_back_block, stage_in};
+use super::reading::read_back_block;
+use super::support::{Reaper, SCREEN, count, launch_with_env, stage_in};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use steering_demos::layout::{Open, Rect};

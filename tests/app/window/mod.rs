@@ -16,6 +16,7 @@ mod editing_support;
 mod files;
 mod legend;
 mod ocr;
+mod reading;
 mod rewind;
 mod support;
 mod tip;
@@ -193,10 +194,10 @@ fn the_lab_as_a_person_uses_it() {
     s.expect("panel on");
     let before = s.shot("lab-panel");
     // The panel is the right-hand column (380 px at 1280 wide) under the
-    // HUD and the legend line (80 px); under the scene picker, the
-    // buttons and the overlay's check boxes (two lines in seek), its
-    // fourth knob row is slowing radius.
-    let (row_y, from_x, to_x) = (278, 1048, 1104);
+    // HUD and the legend line (80 px); under the scene and language
+    // pickers, the buttons and the overlay's check boxes (two lines in
+    // seek), its fourth knob row is slowing radius.
+    let (row_y, from_x, to_x) = (299, 1048, 1104);
     // One xdotool call a step, each given time for a frame or two (egui
     // missed the drag when the steps came chained in one call), the pointer
     // moving through a few points as a hand does. On a loaded machine a
@@ -244,10 +245,10 @@ fn the_lab_as_a_person_uses_it() {
         "the footer shows the new radius"
     );
 
-    // Reset all (under the scene picker) puts it back.
+    // Reset all (under the scene and language pickers) puts it back.
     s.tool(
         "xdotool",
-        &["mousemove", "--window", &w, "1008", "118", "click", "1"],
+        &["mousemove", "--window", &w, "1008", "139", "click", "1"],
     );
     let lines = drain(&s, 10);
     assert!(

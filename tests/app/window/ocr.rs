@@ -1,6 +1,7 @@
 //! The window's words read back with OCR, as a learner reads them.
 
-use super::support::{SCREEN, launch, read_back, read_back_block};
+use super::reading::{ocr, read_back, read_back_block};
+use super::support::{SCREEN, launch, launch_with_env};
 use steering_demos::layout::{Layout, Open};
 
 /// Every word readable: the lesson line reads back word for word, and
@@ -154,4 +155,53 @@ fn the_card_scrolls_to_its_last_line_with_the_wheel() {
         !bottom.contains("Arrivalisseek"),
         "scrolled past the idea: {bottom:?}"
     );
+}
+
+/// The window speaks the learner's language: French from the system's
+/// locale, Norwegian and Spanish from `--lang`. The lesson line and the
+/// footer's help hint read back (OCR in that language) as its table says
+/// them, marks and all (é, å, ñ).
+#[test]
+fn the_window_speaks_the_language_asked_for() {
+    if !crate::skip::OCR.met() || !crate::skip::ocr_reads(&crate::skip::OCR_LANGUAGES) {
+        return;
+    }
+    let french = [("LANG", std::ffi::OsStr::new("fr_FR.UTF-8"))];
+    for (code, tesseract, args, env) in [
+        ("fr", "fra", &["--scene", "seek"][..], &french[..]),
+        (
+            "nb",
+            "nor",
+            &["--scene", "seek", "--lang", "nb"][..],
+            &[][..],
+        ),
+        (
+            "es",
+            "spa",
+            &["--scene", "seek", "--lang", "es"][..],
+            &[][..],
+        ),
+    ] {
+        let Some((_reaper, s)) = launch_with_env(args, "scene seek", SCREEN, env) else {
+            return;
+        };
+        let table = steering_demos::text::language::by_code(code)
+            .and_then(|l| l.catalogue())
+            .expect("the desktop carries its table");
+        let said = |key: &str| table.get(key).expect("a translated key").to_string();
+        let name = format!("lang-{code}");
+        s.shot(&name);
+        let layout = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default());
+        let hud = layout.hud;
+        let line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
+        // Spaces aside, and OCR reads a typographic apostrophe as ASCII.
+        let bare = |t: &str| t.split_whitespace().collect::<String>().replace('’', "'");
+        let lesson = ocr(&s, &name, line, "7", tesseract);
+        assert_eq!(bare(&lesson), bare(&said("seek.variant.arrive")), "{code}");
+        let footer = ocr(&s, &name, layout.footer, "7", tesseract);
+        assert!(
+            bare(&footer).contains(&bare(&said("footer.help"))),
+            "{code}: {footer:?}"
+        );
+    }
 }

@@ -1,7 +1,8 @@
 //! Going back and forth in time while paused, in the window.
 
 use super::editing_support::{TRACK, near, numbers, stage_differs, stage_rect};
-use super::support::{SCREEN, drain, launch, read_back};
+use super::reading::read_back;
+use super::support::{SCREEN, drain, launch};
 use std::time::Duration;
 use steering_demos::layout::Rect;
 

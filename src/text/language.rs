@@ -1,0 +1,276 @@
+//! The languages the app speaks, and which one a person gets: the one
+//! `--lang` names, else the one their system speaks (`LANGUAGE`'s list,
+//! then the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set, as
+//! gettext reads them), else English.
+//!
+//! Each translation is a table like `src/text/en.txt` holding the app's
+//! keys and the scenes' (`src/text/<code>.txt`), with a glossary of the
+//! series' terms beside it (`src/text/<code>.glossary.md`). The desktop
+//! carries its tables; the page leaves them out of its `.wasm` (it is
+//! at its size budget) and speaks English until it fetches them.
+
+use super::Catalogue;
+use std::cell::Cell;
+use std::sync::OnceLock;
+
+/// A language: its code (ISO 639-1, as locales and links write it), its
+/// name in itself, and its table.
+pub struct Language {
+    pub code: &'static str,
+    pub name: &'static str,
+    /// `None` for English (the keys' own) and for a table this build
+    /// leaves out.
+    table: Option<&'static str>,
+    /// Whether the window can draw its script yet. Chinese needs a font
+    /// of its own, Arabic one and its letters joined right to left; until
+    /// they are drawn, their tables are kept (and checked) but not shown.
+    pub drawn: bool,
+    parsed: OnceLock<Option<Catalogue>>,
+}
+
+/// One language is one code.
+impl PartialEq for Language {
+    fn eq(&self, other: &Self) -> bool {
+        self.code == other.code
+    }
+}
+
+impl std::fmt::Debug for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Language({})", self.code)
+    }
+}
+
+/// Whether this build carries the translations: the desktop does, the
+/// page (its `.wasm` at its size budget) does not.
+const CARRIED: bool = !cfg!(target_arch = "wasm32");
+
+/// A table this build carries: the desktop's all, the page's none (the
+/// text is then referenced by nothing and left out of the `.wasm`).
+macro_rules! table {
+    ($file:literal) => {
+        if CARRIED {
+            Some(include_str!($file))
+        } else {
+            None
+        }
+    };
+}
+
+impl Language {
+    const fn new(
+        code: &'static str,
+        name: &'static str,
+        table: Option<&'static str>,
+        drawn: bool,
+    ) -> Self {
+        Self {
+            code,
+            name,
+            table,
+            drawn,
+            parsed: OnceLock::new(),
+        }
+    }
+
+    /// Its table, read once; `None` for English or a table left out.
+    pub fn catalogue(&'static self) -> Option<&'static Catalogue> {
+        let parse = || (self.table).map(|t| Catalogue::parse(t).expect("a shipped table reads"));
+        self.parsed.get_or_init(parse).as_ref()
+    }
+
+    /// Its table's source, if this build carries one.
+    pub fn source(&self) -> Option<&'static str> {
+        self.table
+    }
+
+    /// Whether this build can show it: its words carried, its script drawn.
+    pub fn shown_here(&self) -> bool {
+        self.drawn && (self.table.is_some() || self.code == "en")
+    }
+}
+
+/// Every language, English first.
+static ALL: [Language; 6] = [
+    Language::new("en", "English", None, true),
+    Language::new("nb", "Norsk bokmål", table!("nb.txt"), true),
+    Language::new("zh", "中文", table!("zh.txt"), false),
+    Language::new("fr", "Français", table!("fr.txt"), true),
+    Language::new("ar", "العربية", table!("ar.txt"), false),
+    Language::new("es", "Español", table!("es.txt"), true),
+];
+
+/// Every language, English first.
+pub fn all() -> &'static [Language] {
+    &ALL
+}
+
+/// English, the language of every key.
+pub fn english() -> &'static Language {
+    &all()[0]
+}
+
+/// The language a code or a locale names (`fr`, `fr_FR.UTF-8`, `nb-NO`,
+/// `no` and `nn` for Norwegian, `zh_CN`, `ES`), if the app speaks it.
+pub fn by_code(code: &str) -> Option<&'static Language> {
+    let lang = code
+        .split(['_', '-', '.', '@'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let lang = match lang.as_str() {
+        "no" | "nn" => "nb",
+        other => other,
+    };
+    all().iter().find(|l| l.code == lang)
+}
+
+thread_local! {
+    /// The language shown on this thread ([`show`]).
+    static SHOWN: Cell<Option<&'static Language>> = const { Cell::new(None) };
+}
+
+/// Shows `language`'s words from now on, on this thread (the one that
+/// draws), English behind them.
+pub fn show(language: &'static Language) {
+    SHOWN.with(|s| s.set(Some(language)));
+    super::show(language.catalogue());
+}
+
+/// The language shown on this thread: English until [`show`] says.
+pub fn shown() -> &'static Language {
+    SHOWN.with(Cell::get).unwrap_or_else(english)
+}
+
+/// The languages a person may pick: those this build shows.
+pub fn drawn() -> impl Iterator<Item = &'static Language> {
+    all().iter().filter(|l| l.shown_here())
+}
+
+/// The codes the app speaks, for a message: "en, nb, zh, fr, ar, es".
+pub fn codes() -> String {
+    all().iter().map(|l| l.code).collect::<Vec<_>>().join(", ")
+}
+
+/// The language the system's locale asks for, reading its variables
+/// through `var`: `LANGUAGE`'s list first (unless the locale is C or
+/// POSIX, as gettext does), then the first set of `LC_ALL`,
+/// `LC_MESSAGES` and `LANG`; English when none names a language the app
+/// speaks and draws.
+pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> &'static Language {
+    let set = |name: &str| var(name).filter(|v| !v.is_empty());
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].into_iter().find_map(set);
+    let plain = |l: &str| l == "C" || l == "POSIX" || l.starts_with("C.");
+    if locale.as_deref().is_some_and(plain) {
+        return english();
+    }
+    let listed = set("LANGUAGE").unwrap_or_default();
+    (listed.split(':').chain(locale.as_deref()))
+        .filter_map(by_code)
+        .find(|l| l.shown_here())
+        .unwrap_or_else(english)
+}
+
+/// The language `code` names, or a message that says why not (the
+/// languages spoken, or that a script is not drawn yet).
+pub fn named(code: &str) -> Result<&'static Language, String> {
+    match by_code(code) {
+        Some(l) if l.shown_here() => Ok(l),
+        Some(l) if l.drawn => Err(format!(
+            "{} ({}) is not in this build (the page fetches no translation yet)",
+            l.name, l.code
+        )),
+        Some(l) => Err(format!(
+            "{} ({}) is translated, but this build cannot draw its script yet",
+            l.name, l.code
+        )),
+        None => Err(format!(
+            "`{code}` is not a language of this app; it speaks {}",
+            codes()
+        )),
+    }
+}
+
+/// [`named`] for `--lang`: its errors name the flag.
+pub fn asked(code: &str) -> Result<&'static Language, String> {
+    named(code).map_err(|e| format!("--lang: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn locale<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        |name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn a_code_or_a_locale_names_its_language() {
+        for (asked, code) in [
+            ("fr", "fr"),
+            ("fr_FR.UTF-8", "fr"),
+            ("nb-NO", "nb"),
+            ("no", "nb"),
+            ("nn_NO", "nb"),
+            ("zh_CN.utf8", "zh"),
+            ("ES", "es"),
+            ("ar_EG@latin", "ar"),
+            ("en_GB", "en"),
+        ] {
+            assert_eq!(by_code(asked).map(|l| l.code), Some(code), "{asked}");
+        }
+        for unknown in ["de", "", "C", "x", "frr"] {
+            assert!(by_code(unknown).is_none(), "{unknown}");
+        }
+    }
+
+    #[test]
+    fn the_system_locale_picks_as_gettext_does() {
+        let cases: [(&[(&str, &str)], &str); 7] = [
+            (&[], "en"),
+            (&[("LANG", "fr_FR.UTF-8")], "fr"),
+            (
+                &[("LANG", "fr_FR.UTF-8"), ("LC_MESSAGES", "es_ES.UTF-8")],
+                "es",
+            ),
+            (
+                &[
+                    ("LANG", "fr_FR"),
+                    ("LC_MESSAGES", "es_ES"),
+                    ("LC_ALL", "nb_NO"),
+                ],
+                "nb",
+            ),
+            (&[("LANG", "de_DE.UTF-8"), ("LANGUAGE", "de:es:fr")], "es"),
+            (&[("LANG", "de_DE.UTF-8")], "en"),
+            (&[("LC_ALL", "C"), ("LANGUAGE", "fr")], "en"),
+        ];
+        for (vars, code) in cases {
+            assert_eq!(from_locale(locale(vars)).code, code, "{vars:?}");
+        }
+        let empty_is_unset = [("LC_ALL", ""), ("LANG", "fr_CA.UTF-8")];
+        assert_eq!(from_locale(locale(&empty_is_unset)).code, "fr");
+        // A script not drawn yet is passed over for the next one asked.
+        let undrawn = [("LANGUAGE", "zh:ar:nb"), ("LANG", "zh_CN.UTF-8")];
+        assert_eq!(from_locale(locale(&undrawn)).code, "nb");
+    }
+
+    #[test]
+    fn lang_says_why_a_code_is_refused() {
+        assert_eq!(asked("fr_FR").map(|l| l.code), Ok("fr"));
+        let unknown = asked("de").unwrap_err();
+        assert!(
+            unknown.contains("`de`") && unknown.contains("en, nb, zh, fr, ar, es"),
+            "{unknown}"
+        );
+        let undrawn = asked("zh").unwrap_err();
+        assert!(
+            undrawn.contains("中文 (zh)") && undrawn.contains("cannot draw"),
+            "{undrawn}"
+        );
+    }
+}
