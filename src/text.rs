@@ -17,6 +17,7 @@
 //! English are listed in `src/text/scenes.en.txt` (generated), so a
 //! translation is one table holding both kinds of keys.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -109,9 +110,9 @@ fn text_in<'a>(language: Option<&'a Catalogue>, key: &'static str) -> &'a str {
 
 /// `value` with each decimal point (a dot between two digits) written as
 /// the language writes one: `1.50` is `1,50` in French.
-fn decimal(value: &str, point: &str) -> String {
-    if point == "." {
-        return value.to_string();
+fn decimal<'a>(value: &'a str, point: &str) -> Cow<'a, str> {
+    if point == "." || !value.contains('.') {
+        return Cow::Borrowed(value);
     }
     let chars: Vec<char> = value.chars().collect();
     let digit = |i: Option<&char>| i.is_some_and(char::is_ascii_digit);
@@ -123,14 +124,14 @@ fn decimal(value: &str, point: &str) -> String {
             _ => out.push(c),
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 /// `value` (a number, or words around numbers) with its decimal points
 /// as the language shown writes them: what [`fill`] does to what it puts
 /// in, for a value shown on its own.
 pub fn numbers(value: &str) -> String {
-    decimal(value, text("number.decimal"))
+    decimal(value, text("number.decimal")).into_owned()
 }
 
 /// The message under `key` with its named numbers put in: each
@@ -146,7 +147,8 @@ pub fn fill(key: &'static str, args: &[(&str, &dyn Display)]) -> String {
         let arg = close.and_then(|c| args.iter().find(|(name, _)| *name == &after[..c]));
         match (close, arg) {
             (Some(c), Some((_, value))) => {
-                out.push_str(&decimal(&value.to_string(), text("number.decimal")));
+                let value = value.to_string();
+                out.push_str(&decimal(&value, text("number.decimal")));
                 rest = &after[c + 1..];
             }
             _ => {
