@@ -15,15 +15,13 @@ mod timings;
 use crate::files;
 use crate::input::{CameraInput, read_input};
 use crate::render::lab;
-use crate::render::{
-    self, Renderer, Trails, View, draw_footer, draw_help, draw_hud, draw_legend, draw_letterbox,
-};
+use crate::render::{self, Renderer, Trails, View, draw_footer, draw_help, draw_hud, draw_legend};
 use crate::stepping::Stepper;
 use asked::{apply_panel, nothing_to_edit, too_small};
 use macroquad::input::{MouseButton, is_mouse_button_down, mouse_position, mouse_wheel};
 use macroquad::math::vec2;
 use macroquad::time::get_frame_time;
-use macroquad::window::{clear_background, next_frame, screen_height, screen_width};
+use macroquad::window::{next_frame, screen_height, screen_width};
 pub use options::Options;
 use panes::views;
 use std::cell::RefCell;
@@ -271,7 +269,7 @@ impl Shell {
     /// Draws what the last steps left (the drawing's time runs until the
     /// frame is on screen).
     fn draw(&mut self, app: &App, layout: &Layout) {
-        clear_background(render::palette::BACKGROUND);
+        render::clear_stages(&self.panes, layout.stage);
         render::text::new_frame();
         let mut runners: Vec<(&Runner, &'static str)> = vec![(app.scene(), app.variant())];
         if let (Some(pane), Some(name)) = (app.compared(), app.compared_variant()) {
@@ -280,7 +278,6 @@ impl Shell {
         for (k, ((view, part), (runner, variant))) in self.panes.iter().zip(&runners).enumerate() {
             let trail = app.trails.then_some(&self.trails[k]);
             self.renderer.draw_world(app, runner, view, trail);
-            draw_letterbox(view, *part);
             if runners.len() > 1 {
                 panes::label(view, *part, variant, runner, layout.text_scale);
             }
