@@ -311,6 +311,7 @@ impl Scene for FlockScene {
             .crowd()
             .velocities()
             .par_iter()
+            .with_min_len(CHUNK)
             .fold(ExactSum::default, |mut sum, v| {
                 sum.add(v.normalize_or_zero());
                 sum

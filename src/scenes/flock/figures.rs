@@ -4,6 +4,7 @@
 
 use super::seeing::around_images;
 use crate::sim::crowd::Crowd;
+use crate::steer::par::CHUNK;
 use crate::steer::neighbors::{Grid, Near, NeighborIndex, Run};
 use glam::Vec2;
 use rayon::prelude::*;
@@ -53,6 +54,7 @@ pub(super) fn mean_nn_distance(crowd: &Crowd, stage: Vec2, radius: f32) -> f64 {
     let grid = index(positions, radius);
     let nearest: Vec<f64> = (0..positions.len())
         .into_par_iter()
+        .with_min_len(CHUNK)
         .map(|i| {
             let mut radius = radius;
             loop {

@@ -16,6 +16,7 @@ pub(super) fn fold_pairs_by_query<F: PairFold>(
     positions
         .par_iter()
         .enumerate()
+        .with_min_len(crate::steer::par::CHUNK)
         .fold(
             || (fold.init(), Vec::new()),
             |(mut acc, mut scratch), (i, &p)| {

@@ -3,7 +3,7 @@
 
 use super::Grid;
 use crate::steer::neighbors::pairs::{PairFold, PairSum};
-use crate::steer::par::{self, join};
+use crate::steer::par::{self, CHUNK, join};
 use std::ops::Range;
 
 impl Grid {
@@ -46,8 +46,12 @@ impl Grid {
     ) -> F::Acc {
         use rayon::prelude::*;
         let r_sq = radius * radius;
+        // Rows enough for some CHUNK agents a piece: a small crowd is one
+        // piece, folded on the calling thread.
+        let agents_a_row = self.items.len().div_ceil(self.rows.max(1)).max(1);
         (0..self.rows)
             .into_par_iter()
+            .with_min_len(CHUNK.div_ceil(agents_a_row))
             .fold(
                 || fold.init(),
                 |mut acc, row| {
@@ -81,8 +85,13 @@ impl Grid {
         par::for_each_mut(sums, |_, s| *s = P::Sum::default());
         let r_sq = radius * radius;
         let rows = self.rows;
-        // Several bands a thread, so that a dense band does not hold up the rest.
-        let bands = (8 * par::threads()).clamp(1, rows);
+        // Several bands a thread, so that a dense band does not hold up the
+        // rest; one for a small crowd, which another thread would only slow.
+        let bands = if self.items.len() < 2 * CHUNK {
+            1
+        } else {
+            (8 * par::threads()).clamp(1, rows)
+        };
         let band_rows = |k: usize| k * rows / bands..(k + 1) * rows / bands;
         let row_start = |row: usize| self.starts[row.min(rows) * self.cols] as usize;
         let walk = |rows: Range<usize>, base: usize, sums: &mut [P::Sum]| {
