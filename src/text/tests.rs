@@ -270,3 +270,42 @@ fn numbers_are_filled_in_with_the_languages_decimal_point() {
     show(None);
     assert_eq!(filled, "sim 0,50 ms");
 }
+
+/// Every character a drawn language's words use has a glyph in the fonts
+/// that draw it: Hack (the window's text, and egui's monospace) and
+/// Ubuntu Light (egui's panels). The page carries no other font (its
+/// emoji fonts are emptied at build time, `cargo xtask web`), so a
+/// character only they had would show as a box there.
+#[test]
+fn every_character_of_a_drawn_language_has_a_glyph() {
+    let settings = fontdue::FontSettings::default();
+    let fonts = [
+        ("Hack", epaint_default_fonts::HACK_REGULAR),
+        ("Ubuntu Light", epaint_default_fonts::UBUNTU_LIGHT),
+    ]
+    .map(|(name, bytes)| {
+        (
+            name,
+            fontdue::Font::from_bytes(bytes, settings).expect(name),
+        )
+    });
+    let scenes = Catalogue::parse(include_str!("scenes.en.txt")).expect("scenes.en.txt reads");
+    for lang in language::all().iter().filter(|l| l.drawn) {
+        let table = Catalogue::parse(lang.source().unwrap_or(ENGLISH)).expect("a table that reads");
+        let words = (table.keys().filter_map(|k| table.get(k)))
+            .chain(scenes.keys().filter_map(|k| scenes.get(k)));
+        let mut lacking = std::collections::BTreeSet::new();
+        for c in words.flat_map(str::chars).filter(|c| !c.is_control()) {
+            for (name, font) in &fonts {
+                if font.lookup_glyph_index(c) == 0 {
+                    lacking.insert(format!("{c:?} (U+{:04X}) in {name}", u32::from(c)));
+                }
+            }
+        }
+        assert!(
+            lacking.is_empty(),
+            "{}: no glyph for {lacking:?}",
+            lang.code
+        );
+    }
+}

@@ -2,8 +2,8 @@
 //! `.cargo/config.toml`):
 //!
 //! - `web`: builds the app for `wasm32-unknown-unknown` into `target/web/`:
-//!   index.html, steering-demos.wasm (size-optimised, then `wasm-opt -Oz`
-//!   when binaryen is installed) and the JavaScript loaders, taken from the
+//!   index.html, steering-demos.wasm (size-optimised, without egui's emoji
+//!   fonts (fonts.rs), then `wasm-opt -Oz` when binaryen is installed) and the JavaScript loaders, taken from the
 //!   macroquad (and quad-url) crates this build resolved. It fails when the
 //!   .wasm is over its size budget.
 //! - `screenshots`: makes the README's pictures from the current release
@@ -16,6 +16,7 @@
 //! - `pin`: writes tests/pins.tsv, the checksums the tests pin every scene
 //!   and variant to, from headless runs of the release build (pin.rs).
 
+mod fonts;
 mod pin;
 
 use std::path::{Path, PathBuf};
@@ -250,7 +251,14 @@ fn web() -> Result<(), String> {
     }
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let wasm = out.join(WASM);
-    let optimised = optimise(&built, &wasm)?;
+    // The fonts the page does without (fonts.rs), emptied before wasm-opt,
+    // which then leaves their zeros out.
+    let mut bytes =
+        std::fs::read(&built).map_err(|e| format!("cannot read {}: {e}", built.display()))?;
+    fonts::drop_emoji(&mut bytes)?;
+    let cut = built.with_extension("cut.wasm");
+    write(&cut, &bytes)?;
+    let optimised = optimise(&cut, &wasm)?;
 
     write_page(&ws, &out)?;
     check_budget(&wasm, optimised)?;
