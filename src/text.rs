@@ -138,8 +138,13 @@ pub fn numbers(value: &str) -> String {
 /// `{name}` becomes the value given for it, its decimal points as the
 /// language writes them (`number.decimal`).
 pub fn fill(key: &'static str, args: &[(&str, &dyn Display)]) -> String {
+    put_in(text(key), args)
+}
+
+/// `words` with its named numbers put in, as [`fill`] does for a message.
+pub fn put_in(words: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::new();
-    let mut rest = text(key);
+    let mut rest = words;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];

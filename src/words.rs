@@ -35,6 +35,7 @@ use crate::overlay::Meaning;
 use crate::sim::crowd::Look;
 use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::Knob;
+use crate::sim::reading::Reading;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -134,6 +135,21 @@ pub fn series(decl: &SceneDecl, name: &'static str) -> Word {
 /// [`inspect`](crate::sim::scene::Scene::inspect) says it.
 pub fn readout(decl: &SceneDecl, label: &'static str) -> Word {
     Word::new(format!("{}.readout.{}", decl.name, slug(label)), label)
+}
+
+/// The words of a readout's value, under the scene's key for them; `None`
+/// for a bare number or point, which says no words.
+pub fn reading(decl: &SceneDecl, r: &Reading) -> Option<Word> {
+    let key = format!("{}.reads.{}", decl.name, slug(r.text));
+    r.has_words().then(|| Word::new(key, r.text))
+}
+
+/// A readout's value as the language shown says it, its numbers put in
+/// (with the language's decimal point).
+pub fn read(decl: &SceneDecl, r: &Reading) -> String {
+    let words = reading(decl, r);
+    let text = words.as_ref().map_or(r.text, Word::shown);
+    crate::text::put_in(text, &r.dyn_args())
 }
 
 /// A force the overlay draws, as the legend and the panel name it.

@@ -59,7 +59,10 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                     row(text("readout.mass"), fixed(mind.mass, 1));
                     forces(&mut row, mind, app.decl());
                     for (label, value) in scene.inspect(id) {
-                        row(words::readout(app.decl(), label).shown(), value);
+                        row(
+                            words::readout(app.decl(), label).shown(),
+                            words::read(app.decl(), &value),
+                        );
                     }
                 });
         });

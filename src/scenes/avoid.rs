@@ -14,6 +14,7 @@
 //! variants; a click on the stage shows ahead, ahead2, the threat and the
 //! avoidance force.
 
+use crate::sim::reading::{Reading, reads, value};
 use super::{
     check_round_obstacles, clear_point, penetration, point, rng, round_obstacles,
 };
@@ -287,13 +288,13 @@ impl Scene for AvoidScene {
         [("agents inside obstacles", self.inside as f64)].into()
     }
 
-    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let l = &self.looked[i];
-        let threat = l.threat.map_or("none".into(), |t| format!("obstacle {t}"));
+        let threat = (l.threat).map_or(reads("none"), |t| reads("obstacle {k}").with("k", t));
         vec![
             ("threat", threat),
-            ("ahead", point(l.ahead)),
-            ("ahead2", point(l.ahead2)),
+            ("ahead", value(point(l.ahead))),
+            ("ahead2", value(point(l.ahead2))),
         ]
     }
 

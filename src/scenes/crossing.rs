@@ -33,6 +33,7 @@ mod card;
 mod deciding;
 mod overlay;
 
+use crate::sim::reading::{Reading, reads, value};
 use super::overlaps::{Overlap, mean_overlap_pairs, mean_of};
 use super::{CONTACT_PASSES, nearest_first, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
@@ -409,17 +410,18 @@ impl Scene for CrossingScene {
         [("overlapping pairs", self.overlap_now as f64)].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let d = &self.decided[i];
         let speed = crowd.velocities()[i].length() / self.params.max_speed;
-        let mut lines = vec![("speed / preferred", format!("{speed:.2}"))];
+        let mut lines = vec![("speed / preferred", value(format_args!("{speed:.2}")))];
         match self.variant {
             Variant::Predictive | Variant::Hard => lines.push((
                 "threat",
-                d.threat
-                    .map_or("none".into(), |t| format!("in {:.0} ticks", t.time)),
+                d.threat.map_or(reads("none"), |t| {
+                    reads("in {t} ticks").with("t", format_args!("{:.0}", t.time))
+                }),
             )),
-            Variant::Orca => lines.push(("half-planes", self.lines.len().to_string())),
+            Variant::Orca => lines.push(("half-planes", value(self.lines.len()))),
             Variant::Separation => {}
         }
         lines

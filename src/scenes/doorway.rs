@@ -28,7 +28,8 @@ mod look;
 mod overlay;
 mod room;
 
-use super::{CONTACT_PASSES, in_runs, push_apart, random_point, rng, yes_no};
+use crate::sim::reading::{Reading, yes_no};
+use super::{CONTACT_PASSES, in_runs, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling, decide_all_with};
@@ -448,10 +449,10 @@ impl Scene for DoorwayScene {
         .into()
     }
 
-    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let d = &self.decisions[i];
         vec![
-            ("queue", d.queue.label().into()),
+            ("queue", d.queue.reading()),
             ("avoiding wall", yes_no(d.avoiding)),
         ]
     }

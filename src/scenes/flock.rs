@@ -13,6 +13,7 @@
 //! Controls: V cycles separation / alignment / flock; a click shows each
 //! boid's three forces and one boid's neighbourhood.
 
+use crate::sim::reading::{Reading, value};
 use super::{in_runs, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::MAX_AGENTS;
@@ -330,9 +331,9 @@ impl Scene for FlockScene {
         [("polarization", last.into())].into()
     }
 
-    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         // The three forces are the overlay's rows of the readout already.
-        vec![("neighbours", self.forces[i].neighbors.to_string())]
+        vec![("neighbours", value(self.forces[i].neighbors))]
     }
 
     fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {

@@ -19,6 +19,7 @@
 //! Controls: move the mouse to paint the field; a click shows each
 //! agent's desired velocity and its force.
 
+use crate::sim::reading::{Reading, value};
 use super::{off_stage, random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -235,9 +236,9 @@ impl Scene for FlowScene {
         [("alignment with the field", self.alignment_now)].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let (at, v) = (crowd.positions()[i], crowd.velocities()[i]);
-        vec![("alignment", format!("{:.2}", self.alignment(at, v)))]
+        vec![("alignment", value(format_args!("{:.2}", self.alignment(at, v))))]
     }
 
     fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {

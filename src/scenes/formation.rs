@@ -14,6 +14,8 @@
 //! widen and narrow the V; a click shows each follower's slot, the point
 //! it arrives at and its force.
 
+use crate::sim::reading::{Reading, reads, value};
+use super::px;
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -315,17 +317,17 @@ impl Scene for FormationScene {
         [("mean distance to the slot (px)", self.error_now)].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         if i == LEADER {
-            return vec![("role", "the leader: wanders".into())];
+            return vec![("role", reads("the leader: wanders"))];
         }
         let at = slot(self.leader, self.heading, v_offset(i, self.params.spacing));
         let (target, ticks) = self.aims[i];
         vec![
-            ("slot", format!("{} in the V", i)),
-            ("to its slot", format!("{:.1} px", crowd.positions()[i].distance(at))),
-            ("looks ahead", format!("{ticks:.1} ticks")),
-            ("target", super::point(target)),
+            ("slot", reads("{n} in the V").with("n", i)),
+            ("to its slot", px(crowd.positions()[i].distance(at))),
+            ("looks ahead", reads("{t} ticks").with("t", format_args!("{ticks:.1}"))),
+            ("target", value(super::point(target))),
         ]
     }
 

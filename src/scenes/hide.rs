@@ -20,10 +20,10 @@
 //! one under it; V switches hide and evade (C: side by side); a click
 //! shows each hider's spot, its force and the hunter's lines of sight.
 
+use crate::sim::reading::{Reading, reads, value, yes_no};
 use super::{
     check_round_obstacles, clear_point, penetration, point, random_point, rng,
-    round_obstacles, yes_no,
-};
+    round_obstacles, };
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
@@ -393,22 +393,20 @@ impl Scene for HideScene {
         [("hiders out of sight", self.hidden_now as f64)].into()
     }
 
-    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         if i == HUNTER {
-            let prey = self
-                .prey
-                .map_or("none in sight".into(), |k| format!("hider {k}"));
-            return vec![("role", "hunter".into()), ("chasing", prey)];
+            let prey = (self.prey).map_or(reads("none in sight"), |k| reads("hider {k}").with("k", k));
+            return vec![("role", reads("hunter")), ("chasing", prey)];
         }
         let Some(h) = self.hiders.get(i) else {
             return Vec::new();
         };
-        let cover = h.cover.map_or("none".into(), |k| format!("obstacle {k}"));
+        let cover = (h.cover).map_or(reads("none"), |k| reads("obstacle {k}").with("k", k));
         vec![
-            ("role", "hider".into()),
+            ("role", reads("hider")),
             ("out of sight", yes_no(h.hidden)),
             ("cover", cover),
-            ("spot", h.spot.map_or("none".into(), point)),
+            ("spot", h.spot.map_or(reads("none"), |p| value(point(p)))),
         ]
     }
 

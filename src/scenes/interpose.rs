@@ -15,6 +15,8 @@
 //! Controls: V switches interpose and midpoint (C: side by side); a click
 //! shows each interposer's predicted points, its target and its force.
 
+use crate::sim::reading::{Reading, reads, value};
+use super::px;
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -288,17 +290,17 @@ impl Scene for InterposeScene {
         [("distance to the pair's segment (px)", self.distance_now)].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         if PAIR.contains(&i) {
-            return vec![("role", "one of the pair: wanders".into())];
+            return vec![("role", reads("one of the pair: wanders"))];
         }
         let positions = crowd.positions();
         let d = distance_to_segment(positions[i], positions[PAIR[0]], positions[PAIR[1]]);
         let (target, ticks) = self.aims[i];
         vec![
-            ("to the pair's segment", format!("{d:.1} px")),
-            ("looks ahead", format!("{ticks:.1} ticks")),
-            ("target", super::point(target)),
+            ("to the pair's segment", px(d)),
+            ("looks ahead", reads("{t} ticks").with("t", format_args!("{ticks:.1}"))),
+            ("target", value(super::point(target))),
         ]
     }
 

@@ -9,7 +9,9 @@
 //! leader's sight circles (with the leader's shapes) and each follower's
 //! forces.
 
-use super::{in_runs, random_point, rng, yes_no};
+use crate::sim::reading::{Reading, reads, yes_no};
+use super::px;
+use super::{in_runs, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::MAX_AGENTS;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -331,14 +333,14 @@ impl Scene for LeaderScene {
         [("distance behind the leader (px)", mean)].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         if crowd.id(i) == LEADER {
-            return vec![("role", "leader".into())];
+            return vec![("role", reads("leader"))];
         }
         let f = self.followed[i];
         vec![
-            ("role", "follower".into()),
-            ("to the follow point", format!("{:.1} px", f.distance)),
+            ("role", reads("follower")),
+            ("to the follow point", px(f.distance)),
             ("evading", yes_no(f.evading)),
         ]
     }

@@ -29,6 +29,8 @@
 //! A adds one at the pointer, X removes the one under it; a click shows
 //! every agent's four forces and its feelers.
 
+use crate::sim::reading::{Reading};
+use super::px;
 use super::{
     check_round_obstacles, clear_point_in, penetration, random_heading, rng,
     round_obstacles,
@@ -432,7 +434,7 @@ impl Scene for ManagerScene {
         .into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let depth = penetration(
             &self.obstacles,
             crowd.positions()[i],
@@ -440,8 +442,8 @@ impl Scene for ManagerScene {
         );
         let outside = outside_by(crowd.positions()[i], &ROOM);
         vec![
-            ("in an obstacle", format!("{depth:.1} px")),
-            ("outside the room", format!("{outside:.1} px")),
+            ("in an obstacle", px(depth)),
+            ("outside the room", px(outside)),
         ]
     }
 

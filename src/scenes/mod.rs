@@ -44,6 +44,7 @@ registry! {
 }
 
 use crate::sim::knobs::Invalid;
+use crate::sim::reading::{Reading, reads};
 use crate::sim::scene::Settle;
 use crate::steer::avoid::Obstacle;
 use crate::steer::contact::Contact;
@@ -247,9 +248,9 @@ pub fn off_stage(p: Vec2, stage: Vec2) -> bool {
     p.x < 0.0 || p.y < 0.0 || p.x > stage.x || p.y > stage.y
 }
 
-/// "yes" or "no", for an agent's readout.
-pub fn yes_no(b: bool) -> String {
-    if b { "yes" } else { "no" }.to_owned()
+/// A length of the readout, to a tenth of a px.
+pub fn px(d: f32) -> Reading {
+    reads("{d} px").with("d", format_args!("{d:.1}"))
 }
 
 /// A point, to the pixel, for an agent's readout.

@@ -15,6 +15,7 @@
 //! being sought (in projection: the predicted point, its nearest point on
 //! the path and the target ahead of it).
 
+use crate::sim::reading::{Reading, reads, value};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Invalid, Knob, Params};
@@ -315,26 +316,26 @@ impl Scene for PatrolScene {
         [("deviation from path (px)", self.last_deviation.into())].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         if self.projecting {
             let at = crowd.positions()[i];
             let off = distance_to_polyline(at, &self.nodes, true) - self.params.path_radius;
             let road = if off <= 0.0 {
-                "on the road".to_string()
+                reads("on the road")
             } else {
-                format!("{off:.1} px off the road")
+                reads("{d} px off the road").with("d", format_args!("{off:.1}"))
             };
             return vec![("where", road)];
         }
         let f = &self.followers[i];
         let direction = match (f.finished, f.forward) {
-            (true, _) => "arrived",
-            (false, true) => "forward",
-            (false, false) => "back",
+            (true, _) => reads("arrived"),
+            (false, true) => reads("forward"),
+            (false, false) => reads("back"),
         };
         vec![
-            ("node sought", f.current.to_string()),
-            ("direction", direction.into()),
+            ("node sought", value(f.current)),
+            ("direction", direction),
         ]
     }
 

@@ -28,6 +28,7 @@
 mod card;
 mod overlay;
 
+use crate::sim::reading::{Reading, reads, value};
 use super::overlaps::{Overlap, mean_overlap_pairs, mean_of};
 use super::{check_round_obstacles, nearest_first, penetration, rng, round_obstacles};
 use crate::overlay::{Meaning, Overlay};
@@ -403,19 +404,20 @@ impl Scene for PedestriansScene {
         ]
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
-        let way = if self.forward[i] { "forward" } else { "back" };
-        let speed = format!("{:.2}", self.path_speed(i, crowd));
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
+        let way = if self.forward[i] { reads("forward") } else { reads("back") };
+        let speed = value(format_args!("{:.2}", self.path_speed(i, crowd)));
         let rule = match self.decided[i].map(|d| (d.rule, d.projection)) {
-            Some((Rule::Obstacle(o), _)) => format!("avoiding obstacle {o}"),
-            Some((Rule::Sidestep, _)) => "sidestepping a walker".into(),
-            Some((Rule::Neighbor(t), _)) => format!("avoiding a walker in {:.0} ticks", t.time),
-            Some((Rule::Path, pr)) if pr.wrong_way => "turning round".into(),
-            Some((Rule::Path, pr)) if pr.off_road => "back to the road".into(),
-            _ => "walking on".into(),
+            Some((Rule::Obstacle(o), _)) => reads("avoiding obstacle {o}").with("o", o),
+            Some((Rule::Sidestep, _)) => reads("sidestepping a walker"),
+            Some((Rule::Neighbor(t), _)) => reads("avoiding a walker in {t} ticks")
+                .with("t", format_args!("{:.0}", t.time)),
+            Some((Rule::Path, pr)) if pr.wrong_way => reads("turning round"),
+            Some((Rule::Path, pr)) if pr.off_road => reads("back to the road"),
+            _ => reads("walking on"),
         };
         vec![
-            ("way round", way.into()),
+            ("way round", way),
             ("speed along the path", speed),
             ("doing", rule),
         ]

@@ -13,6 +13,7 @@
 //! constant T; C compares them; a click shows the predicted positions and
 //! the forces.
 
+use crate::sim::reading::{Reading, reads, value};
 use super::{off_stage, point, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -373,18 +374,18 @@ impl Scene for PursuitScene {
             .collect()
     }
 
-    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let role = match (i, self.pursues(i), self.constant[i]) {
-            (TARGET, ..) => return vec![("role", "target".into())],
-            (_, false, _) => "evader",
-            (_, true, true) => "constant-T pursuer",
-            (_, true, false) => "dynamic-T pursuer",
+            (TARGET, ..) => return vec![("role", reads("target"))],
+            (_, false, _) => reads("evader"),
+            (_, true, true) => reads("constant-T pursuer"),
+            (_, true, false) => reads("dynamic-T pursuer"),
         };
         let aim = self.aims[i];
         vec![
-            ("role", role.into()),
-            ("T", format!("{:.1} ticks", aim.ticks)),
-            ("predicted point", point(aim.future)),
+            ("role", role),
+            ("T", reads("{t} ticks").with("t", format_args!("{:.1}", aim.ticks))),
+            ("predicted point", value(point(aim.future))),
         ]
     }
 

@@ -6,7 +6,9 @@
 //!
 //! Controls: move the mouse to move the target; V cycles seek / flee / arrive.
 
-use super::{off_stage, random_point, rng, yes_no};
+use crate::sim::reading::{Reading, yes_no};
+use super::px;
+use super::{off_stage, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
@@ -281,9 +283,9 @@ impl Scene for SeekScene {
         [("speed", speed / n), ("distance to target", distance / n)].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let distance = crowd.positions()[i].distance(self.target());
-        let mut lines = vec![("distance to target", format!("{distance:.1} px"))];
+        let mut lines = vec![("distance to target", px(distance))];
         if self.variant == Variant::Arrive {
             let inside = distance <= self.params.slowing_radius;
             lines.push(("inside slowing radius", yes_no(inside)));

@@ -15,6 +15,8 @@
 //! Controls: V switches feelers and none (C: side by side); a click shows
 //! each agent's feelers and the walls' push.
 
+use crate::sim::reading::{Reading, value};
+use super::px;
 use super::{random_heading, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -272,12 +274,12 @@ impl Scene for WallsScene {
         [("farthest outside the room (px)", self.penetration_now.into())].into()
     }
 
-    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         let (_, push) = self.felt[i];
         let out = outside_by(crowd.positions()[i], &self.corners);
         vec![
-            ("outside the room", format!("{out:.1} px")),
-            ("walls' push", format!("{:.2}", push.length())),
+            ("outside the room", px(out)),
+            ("walls' push", value(format_args!("{:.2}", push.length()))),
         ]
     }
 

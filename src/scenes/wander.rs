@@ -9,6 +9,7 @@
 //! Controls: V switches circle / random-target; a click shows the circle,
 //! its displacement and the wander force.
 
+use crate::sim::reading::{Reading, reads, value};
 use super::{off_stage, point, random_heading, random_point, rng};
 use crate::overlay::Meaning;
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -250,17 +251,18 @@ impl Scene for WanderScene {
         [("turn per tick (rad)", self.last_turn)].into()
     }
 
-    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, i: usize, _crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         match self.variant {
             Variant::Circle => {
                 let degrees = self.angles[i].to_degrees().rem_euclid(360.0);
-                vec![("wander angle", format!("{degrees:.0} deg"))]
+                let angle = reads("{a} deg").with("a", format_args!("{degrees:.0}"));
+                vec![("wander angle", angle)]
             }
             Variant::RandomTarget => {
                 let t = &self.targets[i];
                 vec![
-                    ("random target", point(t.point)),
-                    ("ticks to the next", t.ticks_left.to_string()),
+                    ("random target", value(point(t.point))),
+                    ("ticks to the next", value(t.ticks_left)),
                 ]
             }
         }

@@ -12,6 +12,7 @@ pub mod knobs;
 pub mod mind;
 pub mod pointer;
 pub mod props;
+pub mod reading;
 pub mod report;
 pub mod runner;
 pub mod sample;

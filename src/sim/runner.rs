@@ -7,6 +7,7 @@ use super::crowd::{Crowd, Look, Metric, Sampling, Stats};
 use super::knobs::Params;
 use super::mind::{Card, Mind};
 use super::props::Props;
+use super::reading::{Reading, reads};
 use super::scene::{Decide, Figures, Input, Scene, Settle, Setup, Spawn};
 use super::series::Series;
 use crate::overlay::{Meaning, Overlay};
@@ -353,17 +354,19 @@ impl Runner {
     }
     /// What the agent with id `id` is thinking, as of the last tick: label
     /// and value lines (empty for an agent that is not there).
-    pub fn inspect(&self, id: usize) -> Vec<(&'static str, String)> {
+    pub fn inspect(&self, id: usize) -> Vec<(&'static str, Reading)> {
         let Some(i) = self.crowd.index_of(id) else {
             return Vec::new();
         };
         let mut lines = self.scene.inspect(i, &self.crowd);
         if let Some(l) = self.looked.filter(|_| self.selected == Some(id)) {
-            let searched = match l.cells {
-                0 => "all, brute force".to_string(),
-                n => format!("{n} cells"),
+            let counted = match l.cells {
+                0 => reads("{counted} of {compared} (all, brute force)"),
+                n => reads("{counted} of {compared} ({n} cells)").with("n", n),
             };
-            let counted = format!("{} of {} ({searched})", l.counted, l.compared);
+            let counted = counted
+                .with("counted", l.counted)
+                .with("compared", l.compared);
             lines.push(("neighbours counted", counted));
         }
         lines

@@ -9,6 +9,7 @@ use super::crowd::{Crowd, Look, Metric, Sampling};
 pub use super::figures::Figures;
 use super::knobs::Params;
 use super::mind::Card;
+use super::reading::Reading;
 use super::sample::OverlaySample;
 use super::starts::Starts;
 use crate::overlay::Overlay;
@@ -229,7 +230,7 @@ pub trait Scene: Send + CloneScene {
     }
     /// What agent `i` is thinking, as of the tick just run: label and
     /// value lines for a readout (empty: nothing to say).
-    fn inspect(&self, _i: usize, _crowd: &Crowd) -> Vec<(&'static str, String)> {
+    fn inspect(&self, _i: usize, _crowd: &Crowd) -> Vec<(&'static str, Reading)> {
         Vec::new()
     }
     /// Always-drawn geometry: walls, the path, the target.

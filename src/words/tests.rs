@@ -44,7 +44,10 @@ fn said(config: &Config, scene: &crate::config::SceneConfig, v: usize) -> Vec<Wo
             let crowd = runner.crowd();
             let ids: Vec<usize> = (0..crowd.len().min(READ)).map(|i| crowd.id(i)).collect();
             for id in ids.into_iter().chain(runner.selected()) {
-                out.extend(runner.inspect(id).iter().map(|&(l, _)| readout(decl, l)));
+                for (label, value) in runner.inspect(id) {
+                    out.push(readout(decl, label));
+                    out.extend(reading(decl, &value));
+                }
             }
         }
     }
@@ -61,6 +64,7 @@ fn every_word() -> Vec<Word> {
         for v in 0..scene.decl.variants.len() {
             out.extend(said(&config, scene, v));
         }
+        out.extend(written_readings(scene.decl));
     }
     out.extend(shared());
     out
@@ -136,4 +140,33 @@ fn every_scene_word_is_shown_through_its_key() {
     crate::text::show(None);
     assert_eq!(title(decl).to_string(), english);
     assert_eq!(english, decl.title);
+}
+
+/// The readout values a scene's code writes (`reads("...")`, in its file
+/// or its folder), whether the catalogue's run meets them or not: a state
+/// too rare to be met (a patroller arrived) would otherwise show in
+/// English.
+fn written_readings(decl: &'static crate::sim::decl::SceneDecl) -> Vec<Word> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let name = decl.name;
+    let mut files = vec![root.join(format!("src/scenes/{name}.rs"))];
+    if let Ok(dir) = std::fs::read_dir(root.join(format!("src/scenes/{name}"))) {
+        let mut more: Vec<_> = dir.map(|e| e.expect("a folder entry").path()).collect();
+        more.sort();
+        files.extend(more);
+    }
+    let mut out = Vec::new();
+    for file in files
+        .iter()
+        .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+    {
+        let code = std::fs::read_to_string(file).expect("a readable source");
+        let code = code.split("#[cfg(test)]").next().unwrap_or("");
+        for piece in code.split("reads(\"").skip(1) {
+            let text = piece.split('"').next().unwrap_or("");
+            let text: &'static str = Box::leak(text.to_string().into_boxed_str());
+            out.extend(reading(decl, &crate::sim::reading::reads(text)));
+        }
+    }
+    out
 }

@@ -2,6 +2,7 @@
 //! and the queue of the variant; every agent decides from the same snapshot
 //! of the crowd, so the decisions run in parallel.
 
+use crate::sim::reading::{Reading, reads};
 use super::look::{Seen, look_around};
 use crate::scenes::overlaps::Overlap;
 use super::{DoorwayParams, Room, Variant};
@@ -109,13 +110,13 @@ pub(super) enum QueueState {
 }
 
 impl QueueState {
-    pub(super) fn label(self) -> &'static str {
+    pub(super) fn reading(self) -> Reading {
         match self {
-            QueueState::Free => "free",
-            QueueState::Slowed => "slowed",
-            QueueState::Braking => "braking",
-            QueueState::HardStop => "hard stop",
-            QueueState::Separating => "separating",
+            QueueState::Free => reads("free"),
+            QueueState::Slowed => reads("slowed"),
+            QueueState::Braking => reads("braking"),
+            QueueState::HardStop => reads("hard stop"),
+            QueueState::Separating => reads("separating"),
         }
     }
 }

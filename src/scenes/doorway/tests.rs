@@ -110,7 +110,7 @@ fn the_readout_shows_braking_in_v4_and_never_in_v0() {
             seen |= (0..n).any(|i| {
                 let state = &run.scene.inspect(i)[0];
                 assert_eq!(state.0, "queue");
-                state.1 == "braking" || state.1 == "hard stop"
+                state.1.text == "braking" || state.1.text == "hard stop"
             });
         }
         seen
