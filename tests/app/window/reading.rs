@@ -1,7 +1,9 @@
-//! The window's words read back with OCR (tesseract), as a learner
-//! reads them: a strip or a block of a photograph, cropped and upscaled.
+//! The window's pictures read: as pixels (the PPM `import` writes, kept
+//! as a PNG), and its words with OCR (tesseract), as a learner reads
+//! them: a strip or a block of a photograph, cropped and upscaled.
 
 use super::support::Session;
+use image::RgbaImage;
 use std::process::Command;
 use steering_demos::layout::Rect;
 
@@ -49,4 +51,46 @@ pub(crate) fn ocr(s: &Session, img: &str, strip: Rect, psm: &str, lang: &str) ->
         .output()
         .expect("tesseract runs");
     String::from_utf8_lossy(&text.stdout).into_owned()
+}
+
+/// A binary PPM (P6, 8 bits a channel) as RGBA; `None` if it is not one.
+pub(crate) fn from_ppm(bytes: &[u8]) -> Option<RgbaImage> {
+    // The header: P6, width, height and the largest value, each after
+    // white space (ImageMagick writes no comments).
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes.get(at)?.is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes.get(at)?.is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(std::str::from_utf8(&bytes[start..at]).ok()?);
+    }
+    let [magic, w, h, max] = fields[..] else {
+        return None;
+    };
+    let (w, h): (u32, u32) = (w.parse().ok()?, h.parse().ok()?);
+    if magic != "P6" || max != "255" {
+        return None;
+    }
+    let rgb = bytes.get(at + 1..at + 1 + (w * h * 3) as usize)?;
+    let rgba = rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]);
+    RgbaImage::from_raw(w, h, rgba.collect())
+}
+
+/// Writes `img` as a PNG at zlib's fastest level, unfiltered.
+pub(crate) fn save_fast(img: &RgbaImage, path: &std::path::Path) {
+    use image::ImageEncoder as _;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    let file = std::fs::File::create(path).expect("the shots folder is writable");
+    let encoder = PngEncoder::new_with_quality(
+        std::io::BufWriter::new(file),
+        CompressionType::Fast,
+        FilterType::NoFilter,
+    );
+    let (w, h) = img.dimensions();
+    (encoder.write_image(img.as_raw(), w, h, image::ColorType::Rgba8)).expect("a PNG is written");
 }

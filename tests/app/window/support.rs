@@ -207,8 +207,9 @@ impl Session {
             .expect("import runs");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "import failed: {stderr}");
-        let img = from_ppm(&out.stdout).unwrap_or_else(|| panic!("import gave no PPM: {stderr}"));
-        save_fast(&img, &self.shots.join(format!("{name}.png")));
+        let img = super::reading::from_ppm(&out.stdout)
+            .unwrap_or_else(|| panic!("import gave no PPM: {stderr}"));
+        super::reading::save_fast(&img, &self.shots.join(format!("{name}.png")));
         img
     }
 
@@ -463,46 +464,4 @@ pub(crate) fn centroid(img: &RgbaImage, color: [u8; 3], tolerance: i32) -> Optio
         }
     }
     (n > 10).then(|| ((sx / n) as u32, (sy / n) as u32))
-}
-
-/// A binary PPM (P6, 8 bits a channel) as RGBA; `None` if it is not one.
-pub(crate) fn from_ppm(bytes: &[u8]) -> Option<RgbaImage> {
-    // The header: P6, width, height and the largest value, each after
-    // white space (ImageMagick writes no comments).
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while bytes.get(at)?.is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !bytes.get(at)?.is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(std::str::from_utf8(&bytes[start..at]).ok()?);
-    }
-    let [magic, w, h, max] = fields[..] else {
-        return None;
-    };
-    let (w, h): (u32, u32) = (w.parse().ok()?, h.parse().ok()?);
-    if magic != "P6" || max != "255" {
-        return None;
-    }
-    let rgb = bytes.get(at + 1..at + 1 + (w * h * 3) as usize)?;
-    let rgba = rgb.chunks_exact(3).flat_map(|p| [p[0], p[1], p[2], 255]);
-    RgbaImage::from_raw(w, h, rgba.collect())
-}
-
-/// Writes `img` as a PNG at zlib's fastest level, unfiltered.
-pub(crate) fn save_fast(img: &RgbaImage, path: &std::path::Path) {
-    use image::ImageEncoder as _;
-    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-    let file = std::fs::File::create(path).expect("the shots folder is writable");
-    let encoder = PngEncoder::new_with_quality(
-        std::io::BufWriter::new(file),
-        CompressionType::Fast,
-        FilterType::NoFilter,
-    );
-    let (w, h) = img.dimensions();
-    (encoder.write_image(img.as_raw(), w, h, image::ColorType::Rgba8)).expect("a PNG is written");
 }
