@@ -383,6 +383,31 @@ const LINE_SCROLL: Option<f32> = if cfg!(target_os = "linux") {
     None
 };
 
+/// Each script's font this build carries (Chinese), after egui's own in
+/// both families: a language's words, and its name in the picker, draw
+/// whatever language is shown. Once: egui then lays its fonts out again.
+fn script_fonts(ctx: &egui::Context) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let mut fonts = egui::FontDefinitions::default();
+        for lang in steering_demos::text::language::all() {
+            let Some(bytes) = lang.font else { continue };
+            let data = egui::FontData::from_static(bytes);
+            fonts
+                .font_data
+                .insert(lang.code.into(), std::sync::Arc::new(data));
+            for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+                fonts
+                    .families
+                    .entry(family)
+                    .or_default()
+                    .push(lang.code.into());
+            }
+        }
+        ctx.set_fonts(fonts);
+    });
+}
+
 /// The layout's text scale for egui too (and its wheel's speed); and no feathering, which doubles
 /// the triangles (software GL pays per triangle).
 pub fn scale(ctx: &egui::Context, layout: &Layout) {
@@ -393,6 +418,7 @@ pub fn scale(ctx: &egui::Context, layout: &Layout) {
         ctx.set_pixels_per_point(layout.text_scale);
     }
     ctx.tessellation_options_mut(|o| o.feathering = false);
+    script_fonts(ctx);
     // The panes are not filled (on software GL a fill is the dearest
     // thing egui draws): slider rails and boxes a shade lighter than
     // egui's, to stand out on the window's own background.

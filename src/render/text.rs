@@ -5,7 +5,8 @@
 //!
 //! The font is Hack, the one egui already carries for its monospace text
 //! (`epaint_default_fonts`): the same bytes serve both, so the page
-//! downloads no second font.
+//! downloads no second font; a script Hack lacks (Chinese) is drawn in
+//! its language's font ([`steering_demos::text::language`]).
 //!
 //! The glyphs live in an atlas of our own rather than in macroquad's
 //! font cache. Macroquad's atlas doubles whenever a glyph ends within its
@@ -72,7 +73,9 @@ struct Glyph {
 }
 
 struct Glyphs {
-    font: fontdue::Font,
+    /// Hack, then each script's font this build carries: a character is
+    /// drawn in the first that has it.
+    fonts: Vec<fontdue::Font>,
     shelves: Shelves,
     /// The atlas's pixels: white, with the glyph's coverage as alpha.
     image: Image,
@@ -90,12 +93,18 @@ impl Glyphs {
 
     fn new() -> Option<Self> {
         let settings = fontdue::FontSettings::default();
-        let font = fontdue::Font::from_bytes(epaint_default_fonts::HACK_REGULAR, settings).ok()?;
+        let scripts = steering_demos::text::language::all().iter();
+        let bytes = [epaint_default_fonts::HACK_REGULAR]
+            .into_iter()
+            .chain(scripts.filter_map(|l| l.font));
+        let fonts: Vec<fontdue::Font> = (bytes.map(|b| fontdue::Font::from_bytes(b, settings)))
+            .collect::<Result<_, _>>()
+            .ok()?;
         let image = blank(Self::WIDTH, Self::FIRST_HEIGHT);
         let texture = Texture2D::from_image(&image);
         texture.set_filter(FilterMode::Nearest);
         Some(Self {
-            font,
+            fonts,
             shelves: Shelves::new(Self::WIDTH),
             image,
             texture,
@@ -109,14 +118,22 @@ impl Glyphs {
         let mut last = None;
         let mut width = 0.0;
         for c in text.chars() {
-            width += self.kern(last, c, px) + self.font.metrics(c, px).advance_width;
+            width += self.kern(last, c, px) + self.font_of(c).metrics(c, px).advance_width;
             last = Some(c);
         }
         width
     }
 
+    /// The first font that has `c` (Hack's box if none has).
+    fn font_of(&self, c: char) -> &fontdue::Font {
+        (self.fonts.iter())
+            .find(|f| f.lookup_glyph_index(c) != 0)
+            .unwrap_or(&self.fonts[0])
+    }
+
+    /// Kerning between two characters of Hack's (no pair across fonts).
     fn kern(&self, left: Option<char>, right: char, px: f32) -> f32 {
-        left.and_then(|l| self.font.horizontal_kern(l, right, px))
+        left.and_then(|l| self.fonts[0].horizontal_kern(l, right, px))
             .unwrap_or(0.0)
     }
 
@@ -152,7 +169,7 @@ impl Glyphs {
         if let Some(&glyph) = self.cached.get(&(c, px)) {
             return glyph;
         }
-        let (metrics, coverage) = self.font.rasterize(c, f32::from(px));
+        let (metrics, coverage) = self.font_of(c).rasterize(c, f32::from(px));
         let (w, h) = (metrics.width as u16, metrics.height as u16);
         let at = self.shelves.place(w, h);
         self.make_room(at.y + h);

@@ -5,9 +5,12 @@
 //!
 //! Each translation is a table like `src/text/en.txt` holding the app's
 //! keys and the scenes' (`src/text/<code>.txt`), with a glossary of the
-//! series' terms beside it (`src/text/<code>.glossary.md`). The desktop
-//! carries its tables; the page leaves them out of its `.wasm` (it is
-//! at its size budget) and speaks English until it fetches them.
+//! series' terms beside it (`src/text/<code>.glossary.md`). A script
+//! Hack lacks has its font in `assets/fonts/` (Chinese: Noto Sans SC, cut
+//! to the characters of its table by `cargo xtask fonts`, some 120 KB),
+//! drawn after Hack in the window and after egui's own fonts in the
+//! panels. The desktop carries its tables and fonts; the page leaves them
+//! out of its `.wasm` and speaks English until it fetches them.
 
 use super::Catalogue;
 use std::cell::Cell;
@@ -21,10 +24,14 @@ pub struct Language {
     /// `None` for English (the keys' own) and for a table this build
     /// leaves out.
     table: Option<&'static str>,
-    /// Whether the window can draw its script yet. Chinese needs a font
-    /// of its own, Arabic one and its letters joined right to left; until
-    /// they are drawn, their tables are kept (and checked) but not shown.
+    /// Whether the window can draw its script yet. Arabic needs its
+    /// letters joined right to left; until then its table is kept (and
+    /// checked) but not shown.
     pub drawn: bool,
+    /// The font of its script where Hack has none (Chinese: Noto Sans SC,
+    /// cut to the table's characters by `cargo xtask fonts`), if this
+    /// build carries it.
+    pub font: Option<&'static [u8]>,
     parsed: OnceLock<Option<Catalogue>>,
 }
 
@@ -45,15 +52,12 @@ impl std::fmt::Debug for Language {
 /// page (its `.wasm` at its size budget) does not.
 const CARRIED: bool = !cfg!(target_arch = "wasm32");
 
-/// A table this build carries: the desktop's all, the page's none (the
-/// text is then referenced by nothing and left out of the `.wasm`).
-macro_rules! table {
-    ($file:literal) => {
-        if CARRIED {
-            Some(include_str!($file))
-        } else {
-            None
-        }
+/// What this build carries of a language (a table, a font): the
+/// desktop's all, the page's none (then it is referenced by nothing and
+/// left out of the `.wasm`).
+macro_rules! carried {
+    ($included:expr) => {
+        if CARRIED { Some($included) } else { None }
     };
 }
 
@@ -69,8 +73,14 @@ impl Language {
             name,
             table,
             drawn,
+            font: None,
             parsed: OnceLock::new(),
         }
+    }
+
+    const fn with_font(mut self, font: Option<&'static [u8]>) -> Self {
+        self.font = font;
+        self
     }
 
     /// Its table, read once; `None` for English or a table left out.
@@ -93,11 +103,13 @@ impl Language {
 /// Every language, English first.
 static ALL: [Language; 6] = [
     Language::new("en", "English", None, true),
-    Language::new("nb", "Norsk bokmål", table!("nb.txt"), true),
-    Language::new("zh", "中文", table!("zh.txt"), false),
-    Language::new("fr", "Français", table!("fr.txt"), true),
-    Language::new("ar", "العربية", table!("ar.txt"), false),
-    Language::new("es", "Español", table!("es.txt"), true),
+    Language::new("nb", "Norsk bokmål", carried!(include_str!("nb.txt")), true),
+    Language::new("zh", "中文", carried!(include_str!("zh.txt")), true).with_font(carried!(
+        include_bytes!("../../assets/fonts/NotoSansSC-subset.otf")
+    )),
+    Language::new("fr", "Français", carried!(include_str!("fr.txt")), true),
+    Language::new("ar", "العربية", carried!(include_str!("ar.txt")), false),
+    Language::new("es", "Español", carried!(include_str!("es.txt")), true),
 ];
 
 /// Every language, English first.
@@ -255,8 +267,9 @@ mod tests {
         let empty_is_unset = [("LC_ALL", ""), ("LANG", "fr_CA.UTF-8")];
         assert_eq!(from_locale(locale(&empty_is_unset)).code, "fr");
         // A script not drawn yet is passed over for the next one asked.
-        let undrawn = [("LANGUAGE", "zh:ar:nb"), ("LANG", "zh_CN.UTF-8")];
+        let undrawn = [("LANGUAGE", "ar:nb"), ("LANG", "ar_EG.UTF-8")];
         assert_eq!(from_locale(locale(&undrawn)).code, "nb");
+        assert_eq!(from_locale(locale(&[("LANG", "zh_CN.UTF-8")])).code, "zh");
     }
 
     #[test]
@@ -267,9 +280,10 @@ mod tests {
             unknown.contains("`de`") && unknown.contains("en, nb, zh, fr, ar, es"),
             "{unknown}"
         );
-        let undrawn = asked("zh").unwrap_err();
+        assert_eq!(asked("zh_CN").map(|l| l.code), Ok("zh"));
+        let undrawn = asked("ar").unwrap_err();
         assert!(
-            undrawn.contains("中文 (zh)") && undrawn.contains("cannot draw"),
+            undrawn.contains("العربية (ar)") && undrawn.contains("cannot draw"),
             "{undrawn}"
         );
     }

@@ -272,23 +272,24 @@ fn numbers_are_filled_in_with_the_languages_decimal_point() {
 }
 
 /// Every character a drawn language's words use has a glyph in the fonts
-/// that draw it: Hack (the window's text, and egui's monospace) and
-/// Ubuntu Light (egui's panels). The page carries no other font (its
-/// emoji fonts are emptied at build time, `cargo xtask web`), so a
-/// character only they had would show as a box there.
+/// that draw it: the window's text in Hack, then each script's font this
+/// build carries (Chinese: Noto Sans SC, cut by `cargo xtask fonts`);
+/// egui's panels in Ubuntu Light, then the same. The page carries no other
+/// font (its emoji fonts are emptied at build time, `cargo xtask web`), so
+/// a character only those had would show as a box there.
 #[test]
 fn every_character_of_a_drawn_language_has_a_glyph() {
     let settings = fontdue::FontSettings::default();
-    let fonts = [
-        ("Hack", epaint_default_fonts::HACK_REGULAR),
-        ("Ubuntu Light", epaint_default_fonts::UBUNTU_LIGHT),
-    ]
-    .map(|(name, bytes)| {
-        (
-            name,
-            fontdue::Font::from_bytes(bytes, settings).expect(name),
-        )
-    });
+    let load = |bytes: &'static [u8]| fontdue::Font::from_bytes(bytes, settings).expect("a font");
+    let scripts: Vec<fontdue::Font> = language::all()
+        .iter()
+        .filter_map(|l| l.font)
+        .map(load)
+        .collect();
+    let surfaces = [
+        ("the window", load(epaint_default_fonts::HACK_REGULAR)),
+        ("the panels", load(epaint_default_fonts::UBUNTU_LIGHT)),
+    ];
     let scenes = Catalogue::parse(include_str!("scenes.en.txt")).expect("scenes.en.txt reads");
     for lang in language::all().iter().filter(|l| l.drawn) {
         let table = Catalogue::parse(lang.source().unwrap_or(ENGLISH)).expect("a table that reads");
@@ -296,15 +297,16 @@ fn every_character_of_a_drawn_language_has_a_glyph() {
             .chain(scenes.keys().filter_map(|k| scenes.get(k)));
         let mut lacking = std::collections::BTreeSet::new();
         for c in words.flat_map(str::chars).filter(|c| !c.is_control()) {
-            for (name, font) in &fonts {
-                if font.lookup_glyph_index(c) == 0 {
-                    lacking.insert(format!("{c:?} (U+{:04X}) in {name}", u32::from(c)));
+            for (surface, first) in &surfaces {
+                let mut fonts = std::iter::once(first).chain(&scripts);
+                if !fonts.any(|f| f.lookup_glyph_index(c) != 0) {
+                    lacking.insert(format!("{c:?} (U+{:04X}) on {surface}", u32::from(c)));
                 }
             }
         }
         assert!(
             lacking.is_empty(),
-            "{}: no glyph for {lacking:?}",
+            "{}: no glyph for {lacking:?} (cargo xtask fonts)",
             lang.code
         );
     }

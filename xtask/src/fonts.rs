@@ -1,4 +1,5 @@
-//! The page's fonts, cut at build time. egui carries four fonts in every
+//! The fonts, cut at build time: a script's font to the characters its
+//! table uses ([`cut`], `cargo xtask fonts`); and the page's. egui carries four fonts in every
 //! build (its `default_fonts` feature, which egui-miniquad turns on): Hack
 //! and Ubuntu Light, which the app's words are drawn in, and two emoji
 //! fonts, NotoEmoji and emoji-icon-font, some 450 KB of the page's 1.5 MB
@@ -19,6 +20,17 @@ const DROPPED: [(&str, &[u8]); 2] = [
     ),
     ("emoji-icon-font", epaint_default_fonts::EMOJI_ICON),
 ];
+
+/// Writes the .wasm at `built` beside it with [`drop_emoji`] done, and
+/// says where.
+pub fn without_emoji(built: &std::path::Path) -> Result<std::path::PathBuf, String> {
+    let mut bytes =
+        std::fs::read(built).map_err(|e| format!("cannot read {}: {e}", built.display()))?;
+    drop_emoji(&mut bytes)?;
+    let cut = built.with_extension("cut.wasm");
+    std::fs::write(&cut, &bytes).map_err(|e| format!("cannot write {}: {e}", cut.display()))?;
+    Ok(cut)
+}
 
 /// Empties each font of [`DROPPED`] in `wasm`, in place. Fails when one is
 /// not found exactly once (egui changed how it carries them): the page
@@ -121,6 +133,81 @@ fn table_file(tables: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
     }
     out.extend(data);
     out
+}
+
+/// A script's font, cut to the characters its table uses: where the full
+/// font is found (Debian's package), which face of a collection, and the
+/// file written.
+struct Cut {
+    code: &'static str,
+    source: &'static str,
+    face: u32,
+    out: &'static str,
+}
+
+/// The scripts Hack lacks, each from its Noto font.
+const CUTS: [Cut; 1] = [Cut {
+    code: "zh",
+    // fonts-noto-cjk; face 2 of the collection is Noto Sans CJK SC.
+    source: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    face: 2,
+    out: "assets/fonts/NotoSansSC-subset.otf",
+}];
+
+/// `cargo xtask fonts`: cuts each script's font to the characters its
+/// table (`src/text/<code>.txt`) uses beyond ASCII, without hinting or
+/// layout tables (the window draws glyphs one by one), with fontTools'
+/// subsetter (Debian: python3-fonttools; the fonts: fonts-noto-cjk). A
+/// source font elsewhere is given as `FONT_<CODE>=path`. The library's
+/// tests fail when a table uses a character its fonts lack.
+pub fn cut() -> Result<(), String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for c in CUTS {
+        let var = format!("FONT_{}", c.code.to_uppercase());
+        let source = std::env::var(&var).unwrap_or_else(|_| c.source.to_string());
+        if !std::path::Path::new(&source).exists() {
+            return Err(format!(
+                "no {source} (Debian: apt-get install fonts-noto-cjk; or set {var})"
+            ));
+        }
+        let table = root.join(format!("src/text/{}.txt", c.code));
+        let text = std::fs::read_to_string(&table)
+            .map_err(|e| format!("cannot read {}: {e}", table.display()))?;
+        let mut chars: Vec<char> = (text.lines())
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once(" = ").map(|(_, t)| t))
+            .flat_map(str::chars)
+            .filter(|c| !c.is_ascii())
+            .collect();
+        chars.sort_unstable();
+        chars.dedup();
+        let list = std::env::temp_dir().join(format!("steering-demos-{}-chars.txt", c.code));
+        std::fs::write(&list, chars.iter().collect::<String>())
+            .map_err(|e| format!("cannot write {}: {e}", list.display()))?;
+        let out = root.join(c.out);
+        let status = std::process::Command::new("python3")
+            .args(["-m", "fontTools.subset", &source])
+            .arg(format!("--font-number={}", c.face))
+            .arg(format!("--text-file={}", list.display()))
+            .arg(format!("--output-file={}", out.display()))
+            .args([
+                "--layout-features=",
+                "--no-hinting",
+                "--desubroutinize",
+                "--name-IDs=*",
+                "--drop-tables+=GSUB,GPOS,GDEF,VORG,vhea,vmtx",
+            ])
+            .status()
+            .map_err(|e| {
+                format!("cannot run python3 (Debian: apt-get install python3-fonttools): {e}")
+            })?;
+        if !status.success() {
+            return Err(format!("fontTools' subsetter failed ({status})"));
+        }
+        let size = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
+        println!("{}: {} characters, {size} bytes", c.out, chars.len());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

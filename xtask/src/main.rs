@@ -3,16 +3,18 @@
 //!
 //! - `web`: builds the app for `wasm32-unknown-unknown` into `target/web/`:
 //!   index.html, steering-demos.wasm (size-optimised, without egui's emoji
-//!   fonts (fonts.rs), then `wasm-opt -Oz` when binaryen is installed) and the JavaScript loaders, taken from the
-//!   macroquad (and quad-url) crates this build resolved. It fails when the
-//!   .wasm is over its size budget.
+//!   fonts (fonts.rs), then `wasm-opt -Oz` when binaryen is installed) and
+//!   the JavaScript loaders, taken from the macroquad (and quad-url) crates
+//!   this build resolved. It fails when the .wasm is over its size budget.
 //! - `screenshots`: makes the README's pictures from the current release
 //!   build, one per scene and two of the lab, under Xvfb
 //!   (`assets/screenshots/`).
 //! - `docs`: writes the files made from the declarations in `src/`
-//!   (demos.toml, the README's scene and controls tables, src/text/scenes.en.txt)
-//!   through the tests that check
-//!   them, run with `STEERING_DEMOS_BLESS=1`.
+//!   (demos.toml, the README's scene and controls tables,
+//!   src/text/scenes.en.txt) through the tests that check them, run with
+//!   `STEERING_DEMOS_BLESS=1`.
+//! - `fonts`: cuts each script's font to the characters its table uses
+//!   (fonts.rs), into `assets/fonts/`.
 //! - `pin`: writes tests/pins.tsv, the checksums the tests pin every scene
 //!   and variant to, from headless runs of the release build (pin.rs).
 
@@ -37,7 +39,8 @@ tasks:
   web    build the web page into target/web/ (index.html, the .wasm, the loaders)
   docs   write demos.toml, the README's scene and controls tables and the scenes' words from src/
   screenshots [NAME...]  make the README's pictures (or those named) from the release build (needs xvfb-run)
-  pin    write tests/pins.tsv, every scene's pinned checksums, from the release build";
+  pin    write tests/pins.tsv, every scene's pinned checksums, from the release build
+  fonts  cut each script's font (assets/fonts/) to the characters its table uses (needs python3-fonttools, fonts-noto-cjk)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         ["web"] => web(),
         ["docs"] => docs(),
         ["pin"] => pin::pin(),
+        ["fonts"] => fonts::cut(),
         ["screenshots", ref only @ ..] => screenshots(only),
         [] | ["help"] | ["--help"] | ["-h"] => {
             println!("{USAGE}");
@@ -251,14 +255,9 @@ fn web() -> Result<(), String> {
     }
     std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let wasm = out.join(WASM);
-    // The fonts the page does without (fonts.rs), emptied before wasm-opt,
-    // which then leaves their zeros out.
-    let mut bytes =
-        std::fs::read(&built).map_err(|e| format!("cannot read {}: {e}", built.display()))?;
-    fonts::drop_emoji(&mut bytes)?;
-    let cut = built.with_extension("cut.wasm");
-    write(&cut, &bytes)?;
-    let optimised = optimise(&cut, &wasm)?;
+    // Without the fonts the page does without, before wasm-opt, which then
+    // leaves their zeros out.
+    let optimised = optimise(&fonts::without_emoji(&built)?, &wasm)?;
 
     write_page(&ws, &out)?;
     check_budget(&wasm, optimised)?;

@@ -158,29 +158,22 @@ fn the_card_scrolls_to_its_last_line_with_the_wheel() {
 }
 
 /// The window speaks the learner's language: French from the system's
-/// locale, Norwegian and Spanish from `--lang`. The lesson line and the
-/// footer's help hint read back (OCR in that language) as its table says
-/// them, marks and all (é, å, ñ).
+/// locale, Norwegian, Chinese and Spanish from `--lang`. The lesson line
+/// of three scenes and the footer's help hint read back (OCR in that
+/// language) as its table says them, marks and all (é, å, ñ, 中文).
 #[test]
 fn the_window_speaks_the_language_asked_for() {
     if !crate::skip::OCR.met() || !crate::skip::ocr_reads(&crate::skip::OCR_LANGUAGES) {
         return;
     }
     let french = [("LANG", std::ffi::OsStr::new("fr_FR.UTF-8"))];
+    let asked = |code| ["--scene", "seek", "--lang", code];
+    let (nb, zh, es) = (asked("nb"), asked("zh"), asked("es"));
     for (code, tesseract, args, env) in [
         ("fr", "fra", &["--scene", "seek"][..], &french[..]),
-        (
-            "nb",
-            "nor",
-            &["--scene", "seek", "--lang", "nb"][..],
-            &[][..],
-        ),
-        (
-            "es",
-            "spa",
-            &["--scene", "seek", "--lang", "es"][..],
-            &[][..],
-        ),
+        ("nb", "nor", &nb[..], &[][..]),
+        ("zh", "chi_sim", &zh[..], &[][..]),
+        ("es", "spa", &es[..], &[][..]),
     ] {
         let Some((_reaper, s)) = launch_with_env(args, "scene seek", SCREEN, env) else {
             return;
@@ -189,19 +182,53 @@ fn the_window_speaks_the_language_asked_for() {
             .and_then(|l| l.catalogue())
             .expect("the desktop carries its table");
         let said = |key: &str| table.get(key).expect("a translated key").to_string();
-        let name = format!("lang-{code}");
-        s.shot(&name);
         let layout = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default());
         let hud = layout.hud;
         let line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
-        // Spaces aside, and OCR reads a typographic apostrophe as ASCII.
-        let bare = |t: &str| t.split_whitespace().collect::<String>().replace('’', "'");
-        let lesson = ocr(&s, &name, line, "7", tesseract);
-        assert_eq!(bare(&lesson), bare(&said("seek.variant.arrive")), "{code}");
-        let footer = ocr(&s, &name, layout.footer, "7", tesseract);
-        assert!(
-            bare(&footer).contains(&bare(&said("footer.help"))),
-            "{code}: {footer:?}"
-        );
+        let config = steering_demos::config::Config::embedded();
+        // Three scenes, reached with their number keys. (Not hide, crossing
+        // or pedestrians: their longest lesson lines are cut with "..." at
+        // this width in French and Spanish.)
+        for scene_name in ["seek", "wander", "flock"] {
+            let k = (config.scenes.iter().position(|c| c.name() == scene_name)).expect("shipped");
+            let scene_config = &config.scenes[k];
+            if k > 0 {
+                s.key(&((k + 1) % 10).to_string());
+                s.expect(&format!("scene {scene_name}"));
+            }
+            let name = format!("lang-{code}-{scene_name}");
+            s.shot(&name);
+            let variant = scene_config.decl.variants[scene_config.variant];
+            let lesson = ocr(&s, &name, line, "7", tesseract);
+            let key = format!("{scene_name}.variant.{variant}");
+            assert_eq!(bare(&lesson), bare(&said(&key)), "{code} {key}");
+            if k == 0 {
+                let footer = ocr(&s, &name, layout.footer, "7", tesseract);
+                assert!(
+                    bare(&footer).contains(&bare(&said("footer.help"))),
+                    "{code}: {footer:?}"
+                );
+            }
+        }
     }
+}
+
+/// A line as OCR and the table compare: without spaces, in lower case (OCR
+/// reads an l as an L now and then), a typographic apostrophe as ASCII (as
+/// OCR reads it), Chinese full-width punctuation as its ASCII twin.
+fn bare(text: &str) -> String {
+    let twin = |c: char| match c {
+        '’' => '\'',
+        '：' => ':',
+        '，' => ',',
+        '；' => ';',
+        '（' => '(',
+        '）' => ')',
+        c => c,
+    };
+    text.split_whitespace()
+        .collect::<String>()
+        .chars()
+        .map(twin)
+        .collect()
 }
