@@ -42,6 +42,23 @@ fn fit(text: &str, size: f32, room: f32) -> String {
     String::new()
 }
 
+/// `text` at `size`, or smaller, down to 80% of it (never under
+/// [`LEAST_SIZE`]), when that is what it takes to fit `room`: a lesson
+/// line in French or Spanish runs a quarter longer than in English.
+/// Only what is still too long is cut ([`fit`]).
+fn shrink_to_fit(text: &str, size: f32, room: f32) -> (String, f32) {
+    let wide = width(text, size);
+    if wide <= room {
+        return (text.to_string(), size);
+    }
+    let least = (size * 0.8).max(LEAST_SIZE).min(size);
+    let smaller = (size * room / wide).floor().max(least);
+    (fit(text, smaller, room), smaller)
+}
+
+/// The smallest text the window draws, in px.
+const LEAST_SIZE: f32 = 11.0;
+
 fn fill(r: &Rect) {
     draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
 }
@@ -198,8 +215,8 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     );
 
     let lesson = app.lesson();
-    let lesson = fit(lesson.shown(), body_size, r.w - 2.0 * MARGIN);
-    draw_text(&lesson, r.x + MARGIN, line2, body_size, TEXT);
+    let (lesson, size) = shrink_to_fit(lesson.shown(), body_size, r.w - 2.0 * MARGIN);
+    draw_text(&lesson, r.x + MARGIN, line2, size, TEXT);
 }
 
 /// The keys that matter in this scene, on the band below the stage.

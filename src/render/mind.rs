@@ -34,7 +34,10 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                 .show(ui, |ui| {
                     let mut row = |label: &str, value: String| {
                         ui.label(label);
-                        ui.label(steering_demos::text::numbers(&value));
+                        // Wrapped at the column's edge: a value in a longer
+                        // language ("évite un marcheur dans 27 ticks") runs past it.
+                        let value = steering_demos::text::numbers(&value);
+                        ui.add(egui::Label::new(value).wrap());
                         ui.end_row();
                     };
                     let (px, py) = (fixed(p.x, 1), fixed(p.y, 1));

@@ -249,7 +249,7 @@ fn did_you_mean(names: &[&str], typed: &str) -> String {
 /// distance without substitution, which counts as one of each): a letter
 /// left out (`flok`) is nearer its word (`flock`) than one replaced
 /// (`flow`).
-fn edits(a: &str, b: &str) -> usize {
+pub fn edits(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

@@ -158,8 +158,8 @@ fn the_card_scrolls_to_its_last_line_with_the_wheel() {
 }
 
 /// The window speaks the learner's language: French from the system's
-/// locale, Norwegian, Chinese and Spanish from `--lang`. The lesson line
-/// of three scenes and the footer's help hint read back (OCR in that
+/// locale, Norwegian, Chinese and Spanish from `--lang`. The whole lesson
+/// line of three scenes and the footer's help hint read back (OCR in that
 /// language) as its table says them, marks and all (é, å, ñ, 中文).
 #[test]
 fn the_window_speaks_the_language_asked_for() {
@@ -186,10 +186,9 @@ fn the_window_speaks_the_language_asked_for() {
         let hud = layout.hud;
         let line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
         let config = steering_demos::config::Config::embedded();
-        // Three scenes, reached with their number keys. (Not hide, crossing
-        // or pedestrians: their longest lesson lines are cut with "..." at
-        // this width in French and Spanish.)
-        for scene_name in ["seek", "wander", "flock"] {
+        // Three scenes, reached with their number keys; hide's French line
+        // is among the longest, drawn a little smaller to fit, not cut.
+        for scene_name in ["seek", "hide", "flock"] {
             let k = (config.scenes.iter().position(|c| c.name() == scene_name)).expect("shipped");
             let scene_config = &config.scenes[k];
             if k > 0 {
@@ -201,7 +200,15 @@ fn the_window_speaks_the_language_asked_for() {
             let variant = scene_config.decl.variants[scene_config.variant];
             let lesson = ocr(&s, &name, line, "7", tesseract);
             let key = format!("{scene_name}.variant.{variant}");
-            assert_eq!(bare(&lesson), bare(&said(&key)), "{code} {key}");
+            // Whole (a line cut with "..." or in English is far off), OCR's
+            // slips aside: one character in 25 (猫 for 猎, seen), which
+            // counts two edits (one dropped, one added).
+            let (read, table) = (bare(&lesson), bare(&said(&key)));
+            let slips = steering_demos::sim::decl::edits(&read, &table);
+            assert!(
+                slips * 25 <= 2 * table.chars().count(),
+                "{code} {key}: {slips} characters differ: {read:?} for {table:?}"
+            );
             if k == 0 {
                 let footer = ocr(&s, &name, layout.footer, "7", tesseract);
                 assert!(
@@ -226,9 +233,6 @@ fn bare(text: &str) -> String {
         '）' => ')',
         c => c,
     };
-    text.split_whitespace()
-        .collect::<String>()
-        .chars()
-        .map(twin)
-        .collect()
+    let joined: String = text.split_whitespace().collect();
+    joined.chars().map(twin).collect::<String>().to_lowercase()
 }
