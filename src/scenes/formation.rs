@@ -326,7 +326,7 @@ impl Scene for FormationScene {
         vec![
             ("slot", reads("{n} in the V").with("n", i)),
             ("to its slot", px(crowd.positions()[i].distance(at))),
-            ("looks ahead", reads("{t} ticks").with("t", format_args!("{ticks:.1}"))),
+            ("looks ahead", super::ticks(ticks)),
             ("target", value(super::point(target))),
         ]
     }

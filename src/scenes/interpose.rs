@@ -299,7 +299,7 @@ impl Scene for InterposeScene {
         let (target, ticks) = self.aims[i];
         vec![
             ("to the pair's segment", px(d)),
-            ("looks ahead", reads("{t} ticks").with("t", format_args!("{ticks:.1}"))),
+            ("looks ahead", super::ticks(ticks)),
             ("target", value(super::point(target))),
         ]
     }

@@ -253,6 +253,11 @@ pub fn px(d: f32) -> Reading {
     reads("{d} px").with("d", format_args!("{d:.1}"))
 }
 
+/// A time of the readout, to a tenth of a tick.
+pub fn ticks(t: f32) -> Reading {
+    reads("{t} ticks").with("t", format_args!("{t:.1}"))
+}
+
 /// A point, to the pixel, for an agent's readout.
 pub fn point(p: Vec2) -> String {
     format!("({:.0}, {:.0})", p.x, p.y)

@@ -384,7 +384,7 @@ impl Scene for PursuitScene {
         let aim = self.aims[i];
         vec![
             ("role", role),
-            ("T", reads("{t} ticks").with("t", format_args!("{:.1}", aim.ticks))),
+            ("T", super::ticks(aim.ticks)),
             ("predicted point", value(point(aim.future))),
         ]
     }

@@ -92,6 +92,12 @@ pub(crate) struct Session {
 
 impl Session {
     pub(crate) fn tool(&self, program: &str, args: &[&str]) -> String {
+        String::from_utf8_lossy(&self.tool_bytes(program, args)).into_owned()
+    }
+
+    /// What `program` wrote, as bytes, run on the test's display; a
+    /// failure says why.
+    fn tool_bytes(&self, program: &str, args: &[&str]) -> Vec<u8> {
         let out = Command::new(program)
             .args(args)
             .env("DISPLAY", &self.display)
@@ -99,7 +105,7 @@ impl Session {
             .unwrap_or_else(|e| panic!("{program}: {e}"));
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(out.status.success(), "{program} {args:?} failed: {stderr}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
+        out.stdout
     }
 
     pub(crate) fn key(&self, key: &str) {
@@ -200,15 +206,8 @@ impl Session {
         // a PNG at zlib's fastest for a person and OCR to read. A PNG both
         // ways had `import` and the test decoding it spend a third of a
         // window test's time.
-        let out = Command::new("import")
-            .args(["-window", &self.window, "-depth", "8", "ppm:-"])
-            .env("DISPLAY", &self.display)
-            .output()
-            .expect("import runs");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "import failed: {stderr}");
-        let img = super::reading::from_ppm(&out.stdout)
-            .unwrap_or_else(|| panic!("import gave no PPM: {stderr}"));
+        let ppm = self.tool_bytes("import", &["-window", &self.window, "-depth", "8", "ppm:-"]);
+        let img = super::reading::from_ppm(&ppm).expect("import writes a PPM");
         super::reading::save_fast(&img, &self.shots.join(format!("{name}.png")));
         img
     }
