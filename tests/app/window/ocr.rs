@@ -1,6 +1,6 @@
 //! The window's words read back with OCR, as a learner reads them.
 
-use super::reading::{ocr, read_back, read_back_block};
+use super::reading::{ocr_all, read_back_block};
 use super::support::{SCREEN, launch, launch_with_env};
 use steering_demos::layout::{Layout, Open};
 
@@ -11,9 +11,12 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
     if !crate::skip::OCR.met() {
         return;
     }
-    let Some((_reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
+    let Some((reaper, s)) = launch(&["--scene", "seek"], "scene seek", SCREEN) else {
         return;
     };
+    // Photographed first, read once the app is gone: each page mode's
+    // strips in one tesseract run.
+    let mut lines = Vec::new();
     for (width, height) in [(1280u32, 800u32), (640, 400)] {
         s.resize(width, height);
         let name = format!("ocr-{width}x{height}");
@@ -25,23 +28,9 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
         // The lesson line: the lower part of the HUD band, under the
         // status line's separators.
         let lesson_line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
-        // A loaded machine may take a few frames to lay the resized window
-        // out again: read until the new layout is drawn (at most 5 s).
-        let wanted = "Arrival: slow down inside the slowing radius and stop on the target.";
-        let mut lesson = String::new();
-        for _ in 0..10 {
-            s.shot(&name);
-            lesson = read_back(&s, &name, lesson_line);
-            if lesson == wanted {
-                break;
-            }
-        }
-        assert_eq!(
-            lesson, "Arrival: slow down inside the slowing radius and stop on the target.",
-            "{width}x{height}"
-        );
-        let footer = read_back(&s, &name, layout.footer);
-        assert!(footer.contains("H: help"), "{width}x{height}: {footer:?}");
+        s.shot(&name);
+        lines.push((name.clone(), lesson_line));
+        lines.push((name, layout.footer));
     }
     // The role legend names who is who, on the right of the legend line.
     s.resize(1280, 800);
@@ -51,7 +40,41 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
     let legend = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default()).legend;
     let right =
         steering_demos::layout::Rect::new(legend.w * 0.5, legend.y, legend.w * 0.5, legend.h);
-    let roles = read_back(&s, "ocr-roles", right);
+    lines.push(("ocr-roles".to_string(), right));
+    // The lesson card: its title, and the formula as the tutorial writes it.
+    s.key("1");
+    s.expect("scene seek");
+    s.key("l");
+    s.expect("lesson card on");
+    s.shot("ocr-card");
+    drop(reaper);
+    let open = Open {
+        card: true,
+        ..Open::default()
+    };
+    let card = Layout::of(glam::Vec2::new(1280.0, 800.0), open)
+        .card
+        .expect("room for the card");
+    let title = steering_demos::layout::Rect::new(card.x + 4.0, card.y + 6.0, card.w - 8.0, 20.0);
+    lines.push(("ocr-card".to_string(), title));
+    let lines: Vec<(&str, _)> = lines.iter().map(|(n, r)| (n.as_str(), *r)).collect();
+    let read: Vec<String> = ocr_all(&s, &lines, "7", "eng")
+        .iter()
+        .map(|t| t.trim().to_string())
+        .collect();
+    let [big, big_footer, small, small_footer, roles, title] = &read[..] else {
+        panic!("six strips read: {read:?}");
+    };
+    for (size, lesson, footer) in [
+        ("1280x800", big, big_footer),
+        ("640x400", small, small_footer),
+    ] {
+        assert_eq!(
+            lesson, "Arrival: slow down inside the slowing radius and stop on the target.",
+            "{size}"
+        );
+        assert!(footer.contains("H: help"), "{size}: {footer:?}");
+    }
     for role in [
         "target",
         "pursuer, dynamic T",
@@ -60,23 +83,6 @@ fn the_lesson_line_and_the_help_hint_read_back_with_ocr() {
     ] {
         assert!(roles.contains(role), "{role} in {roles:?}");
     }
-    // The lesson card: its title, and the formula as the tutorial writes it.
-    s.key("1");
-    s.expect("scene seek");
-    s.key("l");
-    s.expect("lesson card on");
-    s.shot("ocr-card");
-    let open = Open {
-        card: true,
-        ..Open::default()
-    };
-    let card = Layout::of(glam::Vec2::new(1280.0, 800.0), open)
-        .card
-        .expect("room for the card");
-    let line = |k: f32, h: f32| {
-        steering_demos::layout::Rect::new(card.x + 4.0, card.y + k, card.w - 8.0, h)
-    };
-    let title = read_back(&s, "ocr-card", line(6.0, 20.0));
     assert_eq!(title, "Seek, flee and arrival: arrive");
     // Spaces aside: OCR sometimes reads one before a closing bracket.
     let bare = |t: &str| t.split_whitespace().collect::<String>();
@@ -100,7 +106,7 @@ fn the_card_scrolls_to_its_last_line_with_the_wheel() {
         return;
     }
     let args = ["--scene", "seek", "--select", "0", "--lesson"];
-    let Some((_reaper, s)) = launch(&args, "scene seek", SCREEN) else {
+    let Some((reaper, s)) = launch(&args, "scene seek", SCREEN) else {
         return;
     };
     s.key("space");
@@ -117,12 +123,6 @@ fn the_card_scrolls_to_its_last_line_with_the_wheel() {
     let card = steering_demos::layout::Rect::new(card.x, card.y, card.w, layout.footer.y - card.y);
     let bare = |t: &str| t.split_whitespace().collect::<String>();
     s.shot("card-top");
-    let top = bare(&read_back_block(&s, "card-top", card));
-    assert!(
-        top.contains("Arrivalisseek"),
-        "the card starts at its idea: {top:?}"
-    );
-    assert!(!top.contains("position=position+velocity"), "{top:?}");
 
     let (x, y) = (
         (card.x + card.w * 0.5) as i32,
@@ -137,7 +137,14 @@ fn the_card_scrolls_to_its_last_line_with_the_wheel() {
     }
     s.frames_later(30);
     s.shot("card-bottom");
-    let bottom = bare(&read_back_block(&s, "card-bottom", card));
+    drop(reaper);
+    let read = ocr_all(&s, &[("card-top", card), ("card-bottom", card)], "6", "eng");
+    let [top, bottom] = [&read[0], &read[1]].map(|t| bare(&t.replace('\n', " ")));
+    assert!(
+        top.contains("Arrivalisseek"),
+        "the card starts at its idea: {top:?}"
+    );
+    assert!(!top.contains("position=position+velocity"), "{top:?}");
     assert!(
         bottom.contains("position=position+velocity"),
         "the last formula line in view: {bottom:?}"
@@ -175,7 +182,7 @@ fn the_window_speaks_the_language_asked_for() {
         ("zh", "chi_sim", &zh[..], &[][..]),
         ("es", "spa", &es[..], &[][..]),
     ] {
-        let Some((_reaper, s)) = launch_with_env(args, "scene seek", SCREEN, env) else {
+        let Some((reaper, s)) = launch_with_env(args, "scene seek", SCREEN, env) else {
             return;
         };
         let table = steering_demos::text::language::by_code(code)
@@ -188,6 +195,10 @@ fn the_window_speaks_the_language_asked_for() {
         let config = steering_demos::config::Config::embedded();
         // Three scenes, reached with their number keys; hide's French line
         // is among the longest, drawn a little smaller to fit, not cut.
+        // Photographed first, read once the app is gone: the strips in one
+        // tesseract run, the first scene's footer last.
+        let mut keys = Vec::new();
+        let mut strips = Vec::new();
         for scene_name in ["seek", "hide", "flock"] {
             let k = (config.scenes.iter().position(|c| c.name() == scene_name)).expect("shipped");
             let scene_config = &config.scenes[k];
@@ -198,25 +209,29 @@ fn the_window_speaks_the_language_asked_for() {
             let name = format!("lang-{code}-{scene_name}");
             s.shot(&name);
             let variant = scene_config.decl.variants[scene_config.variant];
-            let lesson = ocr(&s, &name, line, "7", tesseract);
-            let key = format!("{scene_name}.variant.{variant}");
+            keys.push(format!("{scene_name}.variant.{variant}"));
+            strips.push((name, line));
+        }
+        drop(reaper);
+        strips.push((format!("lang-{code}-seek"), layout.footer));
+        let strips: Vec<(&str, _)> = strips.iter().map(|(n, r)| (n.as_str(), *r)).collect();
+        let mut read = ocr_all(&s, &strips, "7", tesseract);
+        let footer = read.pop().expect("the footer's strip");
+        for (key, lesson) in keys.iter().zip(&read) {
             // Whole (a line cut with "..." or in English is far off), OCR's
             // slips aside: one character in 25 (猫 for 猎, seen), which
             // counts two edits (one dropped, one added).
-            let (read, table) = (bare(&lesson), bare(&said(&key)));
+            let (read, table) = (bare(lesson), bare(&said(key)));
             let slips = steering_demos::sim::decl::edits(&read, &table);
             assert!(
                 slips * 25 <= 2 * table.chars().count(),
                 "{code} {key}: {slips} characters differ: {read:?} for {table:?}"
             );
-            if k == 0 {
-                let footer = ocr(&s, &name, layout.footer, "7", tesseract);
-                assert!(
-                    bare(&footer).contains(&bare(&said("footer.help"))),
-                    "{code}: {footer:?}"
-                );
-            }
         }
+        assert!(
+            bare(&footer).contains(&bare(&said("footer.help"))),
+            "{code}: {footer:?}"
+        );
     }
 }
 

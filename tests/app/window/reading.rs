@@ -21,36 +21,60 @@ pub(crate) fn read_back_block(s: &Session, img: &str, block: Rect) -> String {
 /// Tesseract's text of a part of a window picture, in page mode `psm`,
 /// read as language `lang` (tesseract's code: eng, fra, nor, spa).
 pub(crate) fn ocr(s: &Session, img: &str, strip: Rect, psm: &str, lang: &str) -> String {
-    let src = s.shots.join(format!("{img}.png"));
-    let out = s.shots.join(format!("{img}-{psm}-strip.png"));
-    let crop = format!(
-        "{}x{}+{}+{}",
-        strip.w.round(),
-        strip.h.round(),
-        strip.x.round(),
-        strip.y.round()
-    );
-    s.tool(
-        "convert",
-        &[
-            src.to_str().unwrap(),
-            "-crop",
-            &crop,
-            "-resize",
-            "300%",
-            "-quality",
-            "10",
-            out.to_str().unwrap(),
-        ],
-    );
+    let mut texts = ocr_all(s, &[(img, strip)], psm, lang);
+    texts.pop().unwrap_or_default()
+}
+
+/// [`ocr`] of several parts of window pictures in one tesseract run, a
+/// text each: loading a language's model costs more than reading a line
+/// (a third of a second for French, half for Chinese).
+pub(crate) fn ocr_all(s: &Session, strips: &[(&str, Rect)], psm: &str, lang: &str) -> Vec<String> {
+    let mut list = String::new();
+    for (k, (img, strip)) in strips.iter().enumerate() {
+        let src = s.shots.join(format!("{img}.png"));
+        let out = s.shots.join(format!("{img}-{psm}-{k}-strip.png"));
+        let crop = format!(
+            "{}x{}+{}+{}",
+            strip.w.round(),
+            strip.h.round(),
+            strip.x.round(),
+            strip.y.round()
+        );
+        s.tool(
+            "convert",
+            &[
+                src.to_str().unwrap(),
+                "-crop",
+                &crop,
+                "-resize",
+                "300%",
+                "-quality",
+                "10",
+                out.to_str().unwrap(),
+            ],
+        );
+        list += &format!("{}\n", out.display());
+    }
+    // A list of images is read as the pages of one document.
+    let listed = s.shots.join(format!("ocr-{psm}-{lang}.txt"));
+    std::fs::write(&listed, list).expect("the shots folder is writable");
     let text = Command::new("tesseract")
-        .args([out.to_str().unwrap(), "-", "--psm", psm, "-l", lang])
+        .args([listed.to_str().unwrap(), "-", "--psm", psm, "-l", lang])
         // One thread: its OpenMP threads spin waiting for each other, which
         // on a busy machine made each strip take seconds instead of a blink.
         .env("OMP_THREAD_LIMIT", "1")
         .output()
         .expect("tesseract runs");
-    String::from_utf8_lossy(&text.stdout).into_owned()
+    let text = String::from_utf8_lossy(&text.stdout);
+    // Every page but the last is ended by a form feed.
+    let pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
+    assert!(
+        pages.len() >= strips.len(),
+        "tesseract read {} of {} strips: {text:?}",
+        pages.len(),
+        strips.len()
+    );
+    pages[..strips.len()].to_vec()
 }
 
 /// A binary PPM (P6, 8 bits a channel) as RGBA; `None` if it is not one.
