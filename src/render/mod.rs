@@ -20,7 +20,7 @@ use macroquad::miniquad::PassAction;
 use macroquad::miniquad::gl::{GL_SCISSOR_TEST, glEnable};
 use macroquad::shapes::{draw_circle, draw_line, draw_poly_lines, draw_rectangle, draw_triangle};
 use macroquad::texture::{DrawTextureParams, FilterMode, Texture2D, draw_texture_ex};
-use macroquad::window::{clear_background, get_internal_gl, screen_height, screen_width};
+use macroquad::window::{get_internal_gl, screen_height, screen_width};
 use palette::{agent_color, meaning_color};
 use steering_demos::app::App;
 use steering_demos::camera::Camera;
@@ -251,8 +251,12 @@ impl Renderer {
 /// rectangle, so the larger part, the paper, gets the whole clear. Before
 /// anything else of the frame: macroquad sends its batched drawing after
 /// it, at the frame's end. `stage` is the window's part the panes share.
+///
+/// Colour only: nothing is drawn with a depth test, and macroquad's
+/// `clear_background` also clears the depth buffer, which software GL does
+/// word by word around the stencil bits it keeps (a fifth of an idle
+/// frame's time).
 pub fn clear_stages(panes: &[(View, Area)], stage: Area) {
-    clear_background(colors::STAGE);
     let mut bands = ring(
         Rect::new(0.0, 0.0, screen_width(), screen_height()),
         area(stage),
@@ -264,6 +268,8 @@ pub fn clear_stages(panes: &[(View, Area)], stage: Area) {
     let height = (screen_height() * dpi).round() as i32;
     let gl = unsafe { get_internal_gl() }.quad_context;
     gl.begin_default_pass(PassAction::Nothing);
+    let paper = colors::STAGE;
+    gl.clear(Some((paper.r, paper.g, paper.b, paper.a)), None, None);
     // The pass sets the scissor to the window but leaves the test off
     // until a pipeline is applied; ending the pass turns it off again.
     unsafe { glEnable(GL_SCISSOR_TEST) };
