@@ -158,7 +158,7 @@
 //! the web build and its size budget, every test, the window tests under
 //! Xvfb). The README's test command alone is `cargo test`.
 //!
-//! **Measure** with the release build: `cargo bench` (the tick, by scene
+//! **Measure** with the release build: `cargo bench --features bench` (the tick, by scene
 //! and crowd) and the headless mode (`--headless --steps N --threads 1`
 //! prints agent-steps per second); `benches/README.md` has the table and
 //! how to reproduce each row. A change that moves a figure says so, with
