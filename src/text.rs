@@ -153,7 +153,18 @@ pub fn put_in(words: &str, args: &[(&str, &dyn Display)]) -> String {
         match (close, arg) {
             (Some(c), Some((_, value))) => {
                 let value = value.to_string();
-                out.push_str(&decimal(&value, text("number.decimal")));
+                let value = decimal(&value, text("number.decimal"));
+                // In a sentence read from the right, a value (a number,
+                // a name, a path) is ordered on its own, as Fluent does:
+                // isolated (U+2068 ... U+2069), its neutral characters
+                // do not join the sentence's runs.
+                if language::shown().rtl() {
+                    out.extend(['\u{2068}']);
+                    out.push_str(&value);
+                    out.extend(['\u{2069}']);
+                } else {
+                    out.push_str(&value);
+                }
                 rest = &after[c + 1..];
             }
             _ => {
@@ -166,7 +177,9 @@ pub fn put_in(words: &str, args: &[(&str, &dyn Display)]) -> String {
     out
 }
 
+pub mod bidi;
 pub mod language;
+pub mod shape;
 
 #[cfg(test)]
 mod tests;

@@ -5,6 +5,7 @@
 //! the plots, where they cover no curve.
 
 use super::lab::pane;
+use super::words::drawn;
 use egui_macroquad::egui::{self, Color32, RichText};
 use egui_plot::{Line, Plot, PlotPoints};
 use steering_demos::app::App;
@@ -97,7 +98,7 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
     pane(ctx, "chart", r, |ui| {
         ui.horizontal_wrapped(|ui| {
             for c in &curves {
-                ui.label(RichText::new(format!("— {}", c.label)).color(c.colour));
+                ui.label(RichText::new(drawn(&format!("— {}", c.label))).color(c.colour));
             }
         });
         // The plots share the room; the last also holds the time axis.
@@ -124,7 +125,7 @@ pub fn chart(ctx: &egui::Context, app: &App, r: Rect) {
             }
             if !unit.is_empty() {
                 // Small, to fit beside a plot a few lines high.
-                plot = plot.y_axis_label(RichText::new(words::unit(unit).to_string()).small());
+                plot = plot.y_axis_label(RichText::new(drawn(words::unit(unit).shown())).small());
             }
             plot.show(ui, |plot| {
                 for c in curves.iter().filter(|c| names.contains(&c.name)) {

@@ -9,6 +9,7 @@ use steering_demos::controls;
 use steering_demos::layout::{Layout, Rect};
 use steering_demos::overlay::Meaning;
 use steering_demos::sim::crowd::Look;
+use steering_demos::text::{bidi, language};
 use steering_demos::text::{fill as say, text};
 use steering_demos::words::{self, Word};
 
@@ -58,6 +59,40 @@ fn shrink_to_fit(text: &str, size: f32, room: f32) -> (String, f32) {
 
 /// The smallest text the window draws, in px.
 const LEAST_SIZE: f32 = 11.0;
+
+/// A band's layout, mirrored when the language shown reads from the
+/// right (Arabic): the title and lesson line start at the right, the
+/// legend's roles go left, the help's keys stand right of their words.
+/// Code lays a band out left to right and asks here where things go.
+struct Side {
+    left: f32,
+    right: f32,
+    rtl: bool,
+}
+
+impl Side {
+    fn of(r: &Rect) -> Self {
+        Self {
+            left: r.x,
+            right: r.right(),
+            rtl: language::shown().rtl(),
+        }
+    }
+
+    /// Where a thing `w` wide that a left-to-right layout puts at `x` starts.
+    fn at(&self, x: f32, w: f32) -> f32 {
+        if self.rtl {
+            self.left + self.right - x - w
+        } else {
+            x
+        }
+    }
+
+    /// [`Side::at`] for text drawn from `x`.
+    fn text(&self, x: f32, text: &str, size: f32) -> f32 {
+        self.at(x, width(text, size))
+    }
+}
 
 fn fill(r: &Rect) {
     draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
@@ -159,9 +194,10 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     // The status drops its least useful parts when the window is narrow.
     let mut parts = status_parts(app, frame_seconds);
     let separator = text("hud.separator");
+    let between = bidi::between(separator, language::shown().rtl());
     let join = |parts: &[(Part, String)]| {
         let words: Vec<&str> = parts.iter().map(|(_, words)| words.as_str()).collect();
-        words.join(separator)
+        words.join(&between)
     };
     let mut status = join(&parts);
     // The sim time goes last: after G it is what the learner asked to
@@ -181,9 +217,10 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     }
     let status = fit(&status, body_size, r.w * 0.5);
     let status_w = width(&status, body_size);
+    let side = Side::of(&r);
     draw_text(
         &status,
-        r.right() - MARGIN - status_w,
+        side.at(r.right() - MARGIN - status_w, status_w),
         line1,
         body_size,
         TEXT_DIM,
@@ -197,7 +234,8 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
     let title_room = room * 0.8 - width(separator, title_size);
     let title = words::title(app.decl());
     let head = format!("{}{separator}", fit(title.shown(), title_size, title_room));
-    draw_text(&head, r.x + MARGIN, line1, title_size, TEXT);
+    let head_x = side.text(r.x + MARGIN, &head, title_size);
+    draw_text(&head, head_x, line1, title_size, TEXT);
     let variant = match app.compared_variant() {
         Some(right) => say(
             "hud.variants-compared",
@@ -206,9 +244,10 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
         None => app.variant().to_string(),
     };
     let variant = fit(&variant, title_size, room - width(&head, title_size));
+    let variant_x = r.x + MARGIN + width(&head, title_size);
     draw_text(
         &variant,
-        r.x + MARGIN + width(&head, title_size),
+        side.text(variant_x, &variant, title_size),
         line1,
         title_size,
         ACCENT,
@@ -216,7 +255,13 @@ pub fn draw_hud(app: &App, frame_seconds: Option<f64>, layout: &Layout) {
 
     let lesson = app.lesson();
     let (lesson, size) = shrink_to_fit(lesson.shown(), body_size, r.w - 2.0 * MARGIN);
-    draw_text(&lesson, r.x + MARGIN, line2, size, TEXT);
+    draw_text(
+        &lesson,
+        side.text(r.x + MARGIN, &lesson, size),
+        line2,
+        size,
+        TEXT,
+    );
 }
 
 /// The keys that matter in this scene, on the band below the stage.
@@ -228,7 +273,7 @@ pub fn draw_footer(app: &App, layout: &Layout) {
     let text = app.footer(|line| width(line, body_size) <= room);
     draw_text(
         &text,
-        r.x + MARGIN,
+        Side::of(&r).text(r.x + MARGIN, &text, body_size),
         r.y + r.h * 0.5 + body_size * 0.3,
         body_size,
         ACCENT,
@@ -281,20 +326,27 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32
         shown -= 1;
     }
     let roles_w: f32 = all(shown).sum();
+    let side = Side::of(&r);
     let mut x = r.right() - roles_w;
     for (look, label) in &roles[..shown] {
         let (look, label) = (*look, label.shown());
         let k = swatch(size) * 0.3;
-        draw_circle(x + k, cy, k, role_color(look, fade_alpha));
-        draw_text(label, x + 2.0 * k + 6.0, baseline, size, TEXT);
+        draw_circle(side.at(x, 2.0 * k) + k, cy, k, role_color(look, fade_alpha));
+        draw_text(
+            label,
+            side.text(x + 2.0 * k + 6.0, label, size),
+            baseline,
+            size,
+            TEXT,
+        );
         x += role_width(label, size);
     }
     let right = r.right() - roles_w - MARGIN;
     if meanings.is_empty() {
-        let hint = text("legend.hint");
+        let hint = fit(text("legend.hint"), size, right - r.x - MARGIN);
         draw_text(
-            fit(hint, size, right - r.x - MARGIN),
-            r.x + MARGIN,
+            &hint,
+            side.text(r.x + MARGIN, &hint, size),
             baseline,
             size,
             TEXT_DIM,
@@ -310,8 +362,15 @@ pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32
         if x + swatch + 6.0 + label_w > right {
             break;
         }
-        draw_line(x, cy, x + swatch, cy, 4.0, legend_color(m));
-        draw_text(label, x + swatch + 6.0, baseline, size, TEXT);
+        let line_x = side.at(x, swatch);
+        draw_line(line_x, cy, line_x + swatch, cy, 4.0, legend_color(m));
+        draw_text(
+            label,
+            side.text(x + swatch + 6.0, label, size),
+            baseline,
+            size,
+            TEXT,
+        );
         x += meaning_width(m, size);
     }
 }
@@ -335,7 +394,13 @@ pub fn draw_notice(notice: &str, layout: &Layout, warning: bool) {
     draw_rectangle(r.x, r.y, r.w, h, fill);
     for (k, line) in lines.iter().enumerate() {
         let y = r.y + r.h * 0.5 + size * 0.3 + row * k as f32;
-        draw_text(line, r.x + MARGIN, y, size, TEXT);
+        draw_text(
+            line,
+            Side::of(&r).text(r.x + MARGIN, line, size),
+            y,
+            size,
+            TEXT,
+        );
     }
 }
 
@@ -387,45 +452,46 @@ pub fn draw_help(layout: &Layout, settings: &str) {
     fill(&r);
     draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, ACCENT);
     let mut ty = r.y + MARGIN + row;
+    let side = Side::of(&r);
+    let (title, title_size) = (text("help.title"), title_size.min(row * 1.2));
     draw_text(
-        text("help.title"),
-        r.x + MARGIN * 2.0,
+        title,
+        side.text(r.x + MARGIN * 2.0, title, title_size),
         ty,
-        title_size.min(row * 1.2),
+        title_size,
         ACCENT,
     );
     ty += row * 0.5;
     let text_x = r.x + MARGIN * 4.0 + key_w;
     for (control, wrapped) in controls.iter().zip(&lines) {
         ty += row;
-        draw_text(control.label(), r.x + MARGIN * 2.0, ty, size, ACCENT);
+        let label = control.label();
+        draw_text(
+            &label,
+            side.text(r.x + MARGIN * 2.0, &label, size),
+            ty,
+            size,
+            ACCENT,
+        );
         for (k, line) in wrapped.iter().enumerate() {
-            draw_text(line, text_x, ty + row * k as f32, size, TEXT);
+            let x = side.text(text_x, line, size);
+            draw_text(line, x, ty + row * k as f32, size, TEXT);
         }
         ty += row * wrapped.len().saturating_sub(1) as f32;
     }
     ty += row * 1.5;
     let settings = fit(&settings, size, r.w - 4.0 * MARGIN);
-    draw_text(&settings, r.x + MARGIN * 2.0, ty, size, TEXT_DIM);
+    draw_text(
+        &settings,
+        side.text(r.x + MARGIN * 2.0, &settings, size),
+        ty,
+        size,
+        TEXT_DIM,
+    );
 }
 
 /// `text` broken at its words into lines of at most `room` pixels (a
 /// word longer than that has a line of its own).
 fn wrap(text: &str, size: f32, room: f32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let longer = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if width(&longer, size) <= room || line.is_empty() {
-            line = longer;
-        } else {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        }
-    }
-    lines.push(line);
-    lines
+    bidi::wrap(text, |line| width(line, size) <= room)
 }

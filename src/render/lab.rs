@@ -4,6 +4,7 @@
 //! [`super::chart`]).
 //! They read the app and return what the user asked for; `main` applies it.
 
+use super::words::{drawn, plain, words as styled};
 use egui_macroquad::egui::{self, Color32, RichText};
 use steering_demos::app::App;
 use steering_demos::config::preset::Listed;
@@ -73,10 +74,10 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
         let tall = ui.ctx().screen_rect().height();
         egui::ComboBox::from_id_salt("scene")
             .height(tall)
-            .selected_text(picker_line(picked, decl))
+            .selected_text(drawn(&picker_line(picked, decl)))
             .show_ui(ui, |ui| {
                 for (n, scene) in steering_demos::scenes::SCENES.iter().enumerate() {
-                    ui.selectable_value(&mut picked, n, picker_line(n, scene));
+                    ui.selectable_value(&mut picked, n, drawn(&picker_line(n, scene)));
                 }
             });
         if picked != app.index() {
@@ -91,27 +92,30 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
             }
             ui.horizontal(|ui| {
                 let heading = say("panel.knobs", &[("scene", &decl.name)]);
-                ui.label(RichText::new(heading).strong());
-                if ui.button(text("panel.reset-all")).clicked() {
+                ui.label(RichText::new(drawn(&heading)).strong());
+                if ui.button(drawn(text("panel.reset-all"))).clicked() {
                     events.push(PanelEvent::ResetAll);
                 }
-                if ui.button(text("panel.copy-toml")).clicked() {
+                if ui.button(drawn(text("panel.copy-toml"))).clicked() {
                     ui.ctx().copy_text(app.scene_toml());
                     events.push(PanelEvent::Copied);
                 }
             });
-            ui.label(RichText::new(text("panel.knobs-note")).small());
+            styled(ui, text("panel.knobs-note"), |t| RichText::new(t).small());
             ui.separator();
             ui.spacing_mut().slider_width = (ui.available_width() * 0.3).max(40.0);
             // The overlay's parts, each switched on and off (a flock's rules).
-            let drawn = app.scene().overlay().meanings();
+            let on_stage = app.scene().overlay().meanings();
             let meanings: Vec<Meaning> = (Meaning::FORCES.into_iter())
-                .filter(|m| drawn.contains(m) || !app.shows(*m))
+                .filter(|m| on_stage.contains(m) || !app.shows(*m))
                 .collect();
             ui.horizontal_wrapped(|ui| {
-                ui.label(text("panel.draw"));
+                plain(ui, text("panel.draw"));
                 let mut tip = app.tip_to_tail;
-                if ui.checkbox(&mut tip, text("panel.tip-to-tail")).changed() {
+                if ui
+                    .checkbox(&mut tip, drawn(text("panel.tip-to-tail")))
+                    .changed()
+                {
                     events.push(PanelEvent::Act(
                         steering_demos::app::Action::ToggleTipToTail,
                     ));
@@ -119,7 +123,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
                 for meaning in meanings {
                     let mut on = app.shows(meaning);
                     if ui
-                        .checkbox(&mut on, words::meaning(meaning).shown())
+                        .checkbox(&mut on, drawn(words::meaning(meaning).shown()))
                         .changed()
                     {
                         events.push(PanelEvent::Toggle(meaning));
@@ -130,7 +134,7 @@ pub fn panel(ctx: &egui::Context, app: &App, r: Rect, presets: &[Listed]) -> Vec
             let of = |group: Group| decl.knobs.iter().filter(move |k| k.group == group);
             knob_grid(ui, app, "lesson knobs", of(Group::Lesson), &mut events);
             if of(Group::Setup).next().is_some() {
-                egui::CollapsingHeader::new(text("panel.set-up"))
+                egui::CollapsingHeader::new(drawn(text("panel.set-up")))
                     .default_open(false)
                     .show(ui, |ui| {
                         knob_grid(ui, app, "set-up knobs", of(Group::Setup), &mut events);
@@ -150,12 +154,12 @@ fn language_picker(ui: &mut egui::Ui, events: &mut Vec<PanelEvent>) {
     let shown = language::shown();
     let mut picked = shown.code;
     ui.horizontal(|ui| {
-        ui.label(text("panel.language"));
+        ui.label(drawn(text("panel.language")));
         egui::ComboBox::from_id_salt("language")
-            .selected_text(shown.name)
+            .selected_text(drawn(shown.name))
             .show_ui(ui, |ui| {
                 for l in language::drawn() {
-                    ui.selectable_value(&mut picked, l.code, l.name);
+                    ui.selectable_value(&mut picked, l.code, drawn(l.name));
                 }
             });
     });
@@ -201,13 +205,17 @@ pub fn timeline(ctx: &egui::Context, app: &App, stage: Rect) -> Option<u64> {
                                 &[("tick", &now), ("seconds", &format!("{:.1}", seconds(now)))],
                             ),
                         };
-                        ui.label(RichText::new(label).color(Color32::from_gray(235)));
+                        styled(ui, &label, |t| {
+                            RichText::new(t).color(Color32::from_gray(235))
+                        });
                         ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(40.0);
                         let mut tick = now;
                         let slider = egui::Slider::new(&mut tick, first..=last.max(first + 1))
                             .show_value(false)
                             .trailing_fill(true);
-                        let response = ui.add(slider).on_hover_text(text("timeline.hint"));
+                        let response = ui
+                            .add(slider)
+                            .on_hover_ui(|ui| plain(ui, text("timeline.hint")));
                         // A click that comes and goes within one frame (a
                         // quick tap) moves no slider: it seeks where it fell.
                         let tapped = response.clicked().then(|| response.interact_pointer_pos());
@@ -234,7 +242,7 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
     } else {
         text("panel.presets")
     };
-    ui.label(RichText::new(title).strong());
+    styled(ui, title, |t| RichText::new(t).strong());
     egui::Grid::new("presets")
         .num_columns(2)
         .striped(true)
@@ -250,16 +258,17 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
             for k in order {
                 match &presets[k] {
                     Ok(preset) => {
-                        if ui.button(&preset.name).clicked() {
+                        if ui.button(drawn(&preset.name)).clicked() {
                             events.push(PanelEvent::Preset(k));
                         }
-                        ui.add(egui::Label::new(&preset.description).wrap());
+                        plain(ui, &preset.description);
                     }
                     Err(e) => {
                         ui.label(
-                            RichText::new(text("panel.refused")).color(ui.visuals().error_fg_color),
+                            RichText::new(drawn(text("panel.refused")))
+                                .color(ui.visuals().error_fg_color),
                         );
-                        ui.add(egui::Label::new(e.to_string()).wrap());
+                        plain(ui, &e.to_string());
                     }
                 }
                 ui.end_row();
@@ -272,11 +281,11 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
 /// never reads is greyed and says so: turning it would change nothing here.
 fn knob_label(ui: &mut egui::Ui, app: &App, knob: &Knob, name: String, hover: &str) {
     if app.decl().uses(app.setup().variant, knob.name) {
-        ui.label(name).on_hover_text(hover);
+        ui.label(drawn(&name)).on_hover_ui(|ui| plain(ui, hover));
     } else {
         let why = say("panel.knob-unused", &[("variant", &app.variant())]);
         let label = say("panel.knob-unused-label", &[("knob", &name)]);
-        ui.label(RichText::new(label).weak()).on_hover_text(why);
+        (ui.label(RichText::new(drawn(&label)).weak())).on_hover_ui(|ui| plain(ui, &why));
     }
 }
 
@@ -326,7 +335,7 @@ fn knob_grid(
                 knob_label(ui, app, knob, name, &hover);
                 ui.horizontal(|ui| {
                     let slider = knob_slider(&mut value, knob, unit.shown());
-                    let response = ui.add(slider).on_hover_text(&hover);
+                    let response = ui.add(slider).on_hover_ui(|ui| plain(ui, &hover));
                     // A restart waits for the slider to be let go.
                     let settle = knob.apply == Apply::Live || !response.dragged();
                     let moved = params
@@ -338,10 +347,10 @@ fn knob_grid(
                     let changed = params.get(knob.name) != Some(knob.default);
                     if ui
                         .add_enabled(changed, egui::Button::new("↺").small().frame(false))
-                        .on_hover_text(say(
+                        .on_hover_text(drawn(&say(
                             "panel.knob-default",
                             &[("value", &number(knob.default))],
-                        ))
+                        )))
                         .clicked()
                     {
                         events.push(PanelEvent::Set(knob, knob.default));
@@ -358,7 +367,7 @@ fn knob_grid(
 fn knob_slider<'a>(value: &'a mut f64, knob: &Knob, unit: &str) -> egui::Slider<'a> {
     let slider = egui::Slider::new(value, knob.min..=knob.max)
         .step_by(knob.step)
-        .suffix(format!(" {unit}").trim_end().to_string());
+        .suffix(drawn(format!(" {unit}").trim_end()));
     let slider = if knob.integer {
         slider.integer()
     } else {

@@ -5,6 +5,7 @@
 //! scene.
 
 use super::lab::pane;
+use super::words::{line, plain, rtl, words as styled};
 use egui_macroquad::egui::{self, RichText};
 use steering_demos::app::{App, fixed};
 use steering_demos::layout::Rect;
@@ -23,21 +24,28 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
     let crowd = scene.crowd();
     let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
     pane(ctx, "readout", r, |ui| {
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(say("readout.agent", &[("id", &id)])).strong());
-            ui.label(text("readout.deselect"));
+        let agent = say("readout.agent", &[("id", &id)]);
+        styled(ui, &format!("{agent}  {}", text("readout.deselect")), |t| {
+            RichText::new(t).strong()
         });
         scroll(ui, |ui| {
             egui::Grid::new("mind")
                 .num_columns(2)
                 .spacing([16.0, 2.0])
                 .show(ui, |ui| {
+                    // Read from the right, the value stands left of its label.
+                    let rtl = rtl();
                     let mut row = |label: &str, value: String| {
-                        ui.label(label);
                         // Wrapped at the column's edge: a value in a longer
                         // language ("évite un marcheur dans 27 ticks") runs past it.
                         let value = steering_demos::text::numbers(&value);
-                        ui.add(egui::Label::new(value).wrap());
+                        if rtl {
+                            line(ui, &value);
+                            line(ui, label);
+                        } else {
+                            plain(ui, label);
+                            plain(ui, &value);
+                        }
                         ui.end_row();
                     };
                     let (px, py) = (fixed(p.x, 1), fixed(p.y, 1));
@@ -159,11 +167,11 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             "card.heading",
             &[("title", &words::title(decl)), ("variant", &variant)],
         );
-        ui.label(RichText::new(heading).strong());
+        styled(ui, &heading, |t| RichText::new(t).strong());
         // A rule under the heading: the card scrolls below it, not under it.
         ui.separator();
         scroll(ui, |ui| {
-            ui.label(idea.shown());
+            plain(ui, idea.shown());
             ui.add_space(4.0);
             // The formula, a line each; with an agent selected, each line
             // again under it with the agent's numbers in (comments once).
@@ -171,7 +179,7 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             let mind = selected.map(|(_, mind)| mind);
             if let Some((id, mind)) = selected {
                 let heading = say("card.numbers", &[("id", &id), ("tick", &mind.tick)]);
-                ui.label(RichText::new(heading).strong());
+                styled(ui, &heading, |t| RichText::new(t).strong());
             }
             let moved = mind.map(Mind::plug_move);
             let behaviour = (card.formula.iter()).map(|&line| {
@@ -181,15 +189,17 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             let movement = (MOVE.iter().enumerate())
                 .map(|(k, &line)| (line, moved.as_ref().map(|m| m[k].clone())));
             for (line, numbers) in behaviour.chain(movement) {
-                ui.label(RichText::new(line).monospace());
+                styled(ui, line, |t| RichText::new(t).monospace());
                 if let Some(numbers) = numbers {
-                    ui.label(RichText::new(numbers).monospace().color(NUMBERS));
+                    styled(ui, &numbers, |t| {
+                        RichText::new(t).monospace().color(NUMBERS)
+                    });
                 }
             }
             code(ui, &card);
             if mind.is_none() {
                 ui.add_space(4.0);
-                ui.label(text("card.select"));
+                plain(ui, text("card.select"));
             }
         });
     });
@@ -202,6 +212,6 @@ fn code(ui: &mut egui::Ui, card: &Card) {
     for code in card.code {
         let (function, file) = (code.function(), code.file());
         let line = say("card.code", &[("function", &function), ("file", &file)]);
-        ui.label(RichText::new(line).monospace().weak());
+        styled(ui, &line, |t| RichText::new(t).monospace().weak());
     }
 }

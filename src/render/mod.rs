@@ -10,6 +10,7 @@ pub mod text;
 mod tip;
 pub mod tour;
 mod trails;
+pub mod words;
 
 pub use hud::{draw_footer, draw_help, draw_hud, draw_legend, draw_notice, draw_recording};
 pub use trails::Trails;

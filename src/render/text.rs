@@ -22,27 +22,31 @@ use macroquad::math::{Rect, vec2};
 use macroquad::texture::{DrawTextureParams, FilterMode, Image, Texture2D, draw_texture_ex};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use steering_demos::text::bidi::visual;
 
 /// Pixel sizes are whole: a glyph is rasterised for the size it is shown at.
 fn pixels(size: f32) -> u16 {
     size.round().clamp(1.0, 200.0) as u16
 }
 
-/// Draws `text` with its baseline at `y`.
+/// Draws `text` (one line, in reading order) with its baseline at `y`:
+/// Arabic joined and in drawing order ([`visual`]).
 pub fn draw_text(text: impl AsRef<str>, x: f32, y: f32, size: f32, color: Color) {
+    let line = visual(text.as_ref());
     GLYPHS.with_borrow_mut(|glyphs| {
         if let Some(glyphs) = glyphs {
-            glyphs.draw(text.as_ref(), x.round(), y.round(), pixels(size), color);
+            glyphs.draw(&line.text, x.round(), y.round(), pixels(size), color);
         }
     });
 }
 
-/// How wide `text` is at `size`, in pixels.
+/// How wide `text` is at `size`, in pixels, as [`draw_text`] draws it.
 pub fn text_width(text: &str, size: f32) -> f32 {
+    let line = visual(text);
     GLYPHS.with_borrow(|glyphs| {
         glyphs
             .as_ref()
-            .map_or(0.0, |g| g.width(text, f32::from(pixels(size))))
+            .map_or(0.0, |g| g.width(&line.text, f32::from(pixels(size))))
     })
 }
 

@@ -5,6 +5,7 @@
 
 use super::lab::{PanelEvent, pane};
 use super::mind::scroll;
+use super::words::{plain, words as styled};
 use egui_macroquad::egui::{self, RichText};
 use steering_demos::app::{Action, App};
 use steering_demos::layout::Rect;
@@ -23,7 +24,9 @@ pub fn step_box(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
         let (title, shown, count) = (words::title(decl), n + 1, steps);
         let args: [(&str, &dyn std::fmt::Display); 3] =
             [("title", &title), ("step", &shown), ("steps", &count)];
-        ui.label(RichText::new(say("tour.heading", &args)).strong());
+        styled(ui, &say("tour.heading", &args), |t| {
+            RichText::new(t).strong()
+        });
         ui.horizontal(|ui| {
             let mut button = |enabled: bool, key: &'static str, action: Action| {
                 let pressed = ui.add_enabled(enabled, egui::Button::new(text(key)));
@@ -38,7 +41,7 @@ pub fn step_box(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
         // A rule under the buttons: the words scroll below it.
         ui.separator();
         scroll(ui, |ui| {
-            ui.label(words::tour(decl, n).shown());
+            plain(ui, words::tour(decl, n).shown());
             let knob = step
                 .turn
                 .and_then(|name| decl.knobs.iter().find(|k| k.name == name));
@@ -58,12 +61,14 @@ pub fn step_box(ctx: &egui::Context, app: &App, r: Rect) -> Vec<PanelEvent> {
                 let args: [(&str, &dyn std::fmt::Display); 3] =
                     [("knob", &label), ("value", &value), ("unit", &unit)];
                 ui.add_space(4.0);
-                ui.label(RichText::new(say(key, &args)).strong());
+                styled(ui, &say(key, &args), |t| RichText::new(t).strong());
             }
             let tick = app.scene().tick();
             if app.paused && step.pause_at == Some(tick) {
                 ui.add_space(4.0);
-                ui.label(RichText::new(say("tour.paused", &[("tick", &tick)])).small());
+                styled(ui, &say("tour.paused", &[("tick", &tick)]), |t| {
+                    RichText::new(t).small()
+                });
             }
         });
     });

@@ -7,10 +7,13 @@
 //! keys and the scenes' (`src/text/<code>.txt`), with a glossary of the
 //! series' terms beside it (`src/text/<code>.glossary.md`). A script
 //! Hack lacks has its font in `assets/fonts/` (Chinese: Noto Sans SC, cut
-//! to the characters of its table by `cargo xtask fonts`, some 120 KB),
+//! to the characters of its table by `cargo xtask fonts`, some 120 KB;
+//! Arabic: Noto Sans Arabic, its letters and their joined forms, 17 KB),
 //! drawn after Hack in the window and after egui's own fonts in the
-//! panels. The desktop carries its tables and fonts; the page leaves them
-//! out of its `.wasm` and speaks English until it fetches them.
+//! panels. Arabic is joined and ordered before it is drawn
+//! ([`super::shape`], [`super::bidi`]). The desktop carries its tables and
+//! fonts; the page leaves them out of its `.wasm` and speaks English until
+//! it fetches them.
 
 use super::Catalogue;
 use std::cell::Cell;
@@ -24,10 +27,6 @@ pub struct Language {
     /// `None` for English (the keys' own) and for a table this build
     /// leaves out.
     table: Option<&'static str>,
-    /// Whether the window can draw its script yet. Arabic needs its
-    /// letters joined right to left; until then its table is kept (and
-    /// checked) but not shown.
-    pub drawn: bool,
     /// The font of its script where Hack has none (Chinese: Noto Sans SC,
     /// cut to the table's characters by `cargo xtask fonts`), if this
     /// build carries it.
@@ -62,17 +61,11 @@ macro_rules! carried {
 }
 
 impl Language {
-    const fn new(
-        code: &'static str,
-        name: &'static str,
-        table: Option<&'static str>,
-        drawn: bool,
-    ) -> Self {
+    const fn new(code: &'static str, name: &'static str, table: Option<&'static str>) -> Self {
         Self {
             code,
             name,
             table,
-            drawn,
             font: None,
             parsed: OnceLock::new(),
         }
@@ -94,22 +87,30 @@ impl Language {
         self.table
     }
 
-    /// Whether this build can show it: its words carried, its script drawn.
+    /// Whether it is read from the right (Arabic): its lines are aligned
+    /// to the right, its card and lists start there.
+    pub fn rtl(&self) -> bool {
+        self.code == "ar"
+    }
+
+    /// Whether this build can show it: its words carried.
     pub fn shown_here(&self) -> bool {
-        self.drawn && (self.table.is_some() || self.code == "en")
+        self.table.is_some() || self.code == "en"
     }
 }
 
 /// Every language, English first.
 static ALL: [Language; 6] = [
-    Language::new("en", "English", None, true),
-    Language::new("nb", "Norsk bokmål", carried!(include_str!("nb.txt")), true),
-    Language::new("zh", "中文", carried!(include_str!("zh.txt")), true).with_font(carried!(
+    Language::new("en", "English", None),
+    Language::new("nb", "Norsk bokmål", carried!(include_str!("nb.txt"))),
+    Language::new("zh", "中文", carried!(include_str!("zh.txt"))).with_font(carried!(
         include_bytes!("../../assets/fonts/NotoSansSC-subset.otf")
     )),
-    Language::new("fr", "Français", carried!(include_str!("fr.txt")), true),
-    Language::new("ar", "العربية", carried!(include_str!("ar.txt")), false),
-    Language::new("es", "Español", carried!(include_str!("es.txt")), true),
+    Language::new("fr", "Français", carried!(include_str!("fr.txt"))),
+    Language::new("ar", "العربية", carried!(include_str!("ar.txt"))).with_font(carried!(
+        include_bytes!("../../assets/fonts/NotoSansArabic-subset.ttf")
+    )),
+    Language::new("es", "Español", carried!(include_str!("es.txt"))),
 ];
 
 /// Every language, English first.
@@ -154,7 +155,7 @@ pub fn shown() -> &'static Language {
     SHOWN.with(Cell::get).unwrap_or_else(english)
 }
 
-/// The languages a person may pick: those this build shows.
+/// The languages a person may pick: those this build carries.
 pub fn drawn() -> impl Iterator<Item = &'static Language> {
     all().iter().filter(|l| l.shown_here())
 }
@@ -184,16 +185,12 @@ pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> &'static Language {
 }
 
 /// The language `code` names, or a message that says why not (the
-/// languages spoken, or that a script is not drawn yet).
+/// languages spoken, or that this build leaves its table out).
 pub fn named(code: &str) -> Result<&'static Language, String> {
     match by_code(code) {
         Some(l) if l.shown_here() => Ok(l),
-        Some(l) if l.drawn => Err(format!(
-            "{} ({}) is not in this build (the page fetches no translation yet)",
-            l.name, l.code
-        )),
         Some(l) => Err(format!(
-            "{} ({}) is translated, but this build cannot draw its script yet",
+            "{} ({}) is not in this build (the page fetches no translation yet)",
             l.name, l.code
         )),
         None => Err(format!(
@@ -266,9 +263,8 @@ mod tests {
         }
         let empty_is_unset = [("LC_ALL", ""), ("LANG", "fr_CA.UTF-8")];
         assert_eq!(from_locale(locale(&empty_is_unset)).code, "fr");
-        // A script not drawn yet is passed over for the next one asked.
-        let undrawn = [("LANGUAGE", "ar:nb"), ("LANG", "ar_EG.UTF-8")];
-        assert_eq!(from_locale(locale(&undrawn)).code, "nb");
+        let arabic = [("LANGUAGE", "ar:nb"), ("LANG", "ar_EG.UTF-8")];
+        assert_eq!(from_locale(locale(&arabic)).code, "ar");
         assert_eq!(from_locale(locale(&[("LANG", "zh_CN.UTF-8")])).code, "zh");
     }
 
@@ -281,10 +277,6 @@ mod tests {
             "{unknown}"
         );
         assert_eq!(asked("zh_CN").map(|l| l.code), Ok("zh"));
-        let undrawn = asked("ar").unwrap_err();
-        assert!(
-            undrawn.contains("العربية (ar)") && undrawn.contains("cannot draw"),
-            "{undrawn}"
-        );
+        assert_eq!(asked("ar").map(|l| l.code), Ok("ar"));
     }
 }

@@ -291,12 +291,15 @@ fn every_character_of_a_drawn_language_has_a_glyph() {
         ("the panels", load(epaint_default_fonts::UBUNTU_LIGHT)),
     ];
     let scenes = Catalogue::parse(include_str!("scenes.en.txt")).expect("scenes.en.txt reads");
-    for lang in language::all().iter().filter(|l| l.drawn) {
+    for lang in language::all() {
         let table = Catalogue::parse(lang.source().unwrap_or(ENGLISH)).expect("a table that reads");
         let words = (table.keys().filter_map(|k| table.get(k)))
             .chain(scenes.keys().filter_map(|k| scenes.get(k)));
+        // As drawn: Arabic letters in their joined forms, no marks.
+        let lines = words.flat_map(str::lines);
+        let drawn: String = lines.map(|l| super::bidi::visual(l).text).collect();
         let mut lacking = std::collections::BTreeSet::new();
-        for c in words.flat_map(str::chars).filter(|c| !c.is_control()) {
+        for c in drawn.chars().filter(|c| !c.is_control()) {
             for (surface, first) in &surfaces {
                 let mut fonts = std::iter::once(first).chain(&scripts);
                 if !fonts.any(|f| f.lookup_glyph_index(c) != 0) {
@@ -310,4 +313,69 @@ fn every_character_of_a_drawn_language_has_a_glyph() {
             lang.code
         );
     }
+}
+
+/// The Arabic card as the panes draw it: cut into lines in reading order,
+/// each line joined (no bare Arabic letter left, lam-alef as one) and
+/// ordered from the right: its first word stands at its right end, its
+/// last at its left, each word's letters reversed, the bracketed words'
+/// brackets turned.
+#[test]
+fn the_arabic_card_is_joined_and_reads_from_the_right() {
+    use super::bidi::{visual, wrap};
+    use super::shape::shape;
+    let arabic = language::by_code("ar").and_then(|l| l.catalogue());
+    let card = arabic
+        .and_then(|t| t.get("seek.card.seek.idea"))
+        .expect("the seek card in Arabic");
+    // Some 40 characters a line, as a narrow card has.
+    let lines = wrap(card, |line| line.chars().count() <= 40);
+    assert!(lines.len() >= 3, "{lines:?}");
+    let drawn_backwards = |word: &str| shape(word).chars().rev().collect::<String>();
+    for line in &lines {
+        let drawn = visual(line);
+        assert!(drawn.rtl, "{line}");
+        let bare = drawn
+            .text
+            .chars()
+            .find(|c| ('\u{0621}'..='\u{064A}').contains(c));
+        assert_eq!(bare, None, "a letter not joined in {:?}", drawn.text);
+        let words: Vec<&str> = line.split(' ').collect();
+        let (first, last) = (words[0], words[words.len() - 1]);
+        // Words of letters only (a bracket or a stop at a word's edge
+        // goes to its other side).
+        let letters = |w: &str| w.chars().all(|c| ('\u{0621}'..='\u{064A}').contains(&c));
+        if letters(first) {
+            assert!(
+                drawn.text.ends_with(&drawn_backwards(first)),
+                "{line} -> {}",
+                drawn.text
+            );
+        }
+        if letters(last) {
+            assert!(
+                drawn.text.starts_with(&drawn_backwards(last)),
+                "{line} -> {}",
+                drawn.text
+            );
+        }
+    }
+    // "(هذه سرعته المرغوبة)": the bracket that opens it is drawn as `)`
+    // at the right of its first word.
+    let opened = lines
+        .iter()
+        .find(|l| l.contains("(هذه"))
+        .expect("the bracketed words");
+    let drawn = visual(opened).text;
+    assert!(
+        drawn.contains(&format!("{})", drawn_backwards("هذه"))),
+        "{drawn}"
+    );
+    // Lam then alef is drawn as one ligature: the doorway's lesson line
+    // ("... لا يتداخل فيه أحد").
+    let queue = arabic
+        .and_then(|t| t.get("doorway.variant.v4"))
+        .expect("the doorway's v4");
+    let drawn = visual(queue).text;
+    assert!(drawn.contains(['\u{FEFB}', '\u{FEFC}']), "{drawn}");
 }

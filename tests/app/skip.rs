@@ -73,7 +73,7 @@ impl Need {
 
 /// Tesseract's data for the languages the window's translations are
 /// read back in.
-pub(crate) const OCR_LANGUAGES: [&str; 4] = ["fra", "nor", "spa", "chi_sim"];
+pub(crate) const OCR_LANGUAGES: [&str; 5] = ["fra", "nor", "spa", "chi_sim", "ara"];
 
 /// The OCR languages of `wanted` tesseract lacks (all, without tesseract).
 pub(crate) fn ocr_lacks(wanted: &[&str]) -> Vec<String> {
@@ -95,8 +95,7 @@ pub(crate) fn ocr_reads(wanted: &[&str]) -> bool {
     )
 }
 
-pub(crate) const OCR_LANGUAGES_HOW: &str =
-    "apt-get install tesseract-ocr-fra tesseract-ocr-nor tesseract-ocr-spa tesseract-ocr-chi-sim";
+pub(crate) const OCR_LANGUAGES_HOW: &str = "apt-get install tesseract-ocr-fra tesseract-ocr-nor tesseract-ocr-spa tesseract-ocr-chi-sim tesseract-ocr-ara";
 
 /// `true` when nothing is `missing`; else says what is skipped and why,
 /// and fails under CI.

@@ -136,28 +136,46 @@ fn table_file(tables: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
 }
 
 /// A script's font, cut to the characters its table uses: where the full
-/// font is found (Debian's package), which face of a collection, and the
-/// file written.
+/// font is found (Debian's package), which face of a collection, the
+/// characters kept beyond the table's, and the file written.
 struct Cut {
     code: &'static str,
+    package: &'static str,
     source: &'static str,
     face: u32,
+    /// Unicode ranges kept as well, as fontTools writes them.
+    also: &'static str,
     out: &'static str,
 }
 
 /// The scripts Hack lacks, each from its Noto font.
-const CUTS: [Cut; 1] = [Cut {
-    code: "zh",
-    // fonts-noto-cjk; face 2 of the collection is Noto Sans CJK SC.
-    source: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    face: 2,
-    out: "assets/fonts/NotoSansSC-subset.otf",
-}];
+const CUTS: [Cut; 2] = [
+    Cut {
+        code: "zh",
+        package: "fonts-noto-cjk",
+        // Face 2 of the collection is Noto Sans CJK SC.
+        source: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        face: 2,
+        also: "",
+        out: "assets/fonts/NotoSansSC-subset.otf",
+    },
+    Cut {
+        code: "ar",
+        package: "fonts-noto-core",
+        source: "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+        face: 0,
+        // Arabic Presentation Forms-B: the joined forms the app draws
+        // (src/text/shape.rs) in place of the letters the table holds.
+        also: "U+FE70-FEFC",
+        out: "assets/fonts/NotoSansArabic-subset.ttf",
+    },
+];
 
 /// `cargo xtask fonts`: cuts each script's font to the characters its
 /// table (`src/text/<code>.txt`) uses beyond ASCII, without hinting or
 /// layout tables (the window draws glyphs one by one), with fontTools'
-/// subsetter (Debian: python3-fonttools; the fonts: fonts-noto-cjk). A
+/// subsetter (Debian: python3-fonttools; the fonts: fonts-noto-cjk and
+/// fonts-noto-core). A
 /// source font elsewhere is given as `FONT_<CODE>=path`. The library's
 /// tests fail when a table uses a character its fonts lack.
 pub fn cut() -> Result<(), String> {
@@ -167,7 +185,8 @@ pub fn cut() -> Result<(), String> {
         let source = std::env::var(&var).unwrap_or_else(|_| c.source.to_string());
         if !std::path::Path::new(&source).exists() {
             return Err(format!(
-                "no {source} (Debian: apt-get install fonts-noto-cjk; or set {var})"
+                "no {source} (Debian: apt-get install {}; or set {var})",
+                c.package
             ));
         }
         let table = root.join(format!("src/text/{}.txt", c.code));
@@ -190,6 +209,7 @@ pub fn cut() -> Result<(), String> {
             .arg(format!("--font-number={}", c.face))
             .arg(format!("--text-file={}", list.display()))
             .arg(format!("--output-file={}", out.display()))
+            .arg(format!("--unicodes={}", c.also))
             .args([
                 "--layout-features=",
                 "--no-hinting",
