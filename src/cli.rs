@@ -240,7 +240,7 @@ pub struct Start {
     /// The step of the scene's guided tour to start on (0-based): the
     /// first with `--tour`, a link's `tour=N`.
     pub tour: Option<usize>,
-    /// The language a link asks for (`lang=fr`).
+    /// The language a link or a preset asks for (`lang=fr`).
     pub lang: Option<&'static crate::text::language::Language>,
 }
 
@@ -268,6 +268,7 @@ pub fn resolve(args: &Args, config: &Config) -> Result<Start, String> {
             neighbors: start.setup.neighbors,
             ..preset.scene.setup()
         };
+        start.lang = preset.lang.filter(|l| l.shown_here());
         return Ok(start);
     }
     let Some(text) = &args.open else {

@@ -276,7 +276,7 @@ fn open_window(
         }
         start => (start?, None),
     };
-    // A link's language, unless --lang said another.
+    // A link's or a preset's language, unless --lang said another.
     if let (None, Some(language)) = (&args.lang, start.lang) {
         language::show(language);
     }

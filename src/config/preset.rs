@@ -4,6 +4,7 @@
 //! ```toml
 //! description = "v0: no brake, no separation; the crowd jams in the doorway"
 //! scene = "doorway"
+//! lang = "fr"                    # optional: the words' language (en, nb, zh, fr, ar, es)
 //! variant = "v0"
 //! seed = 1
 //! agents = 120
@@ -13,7 +14,9 @@
 //! max_separation = 0.5
 //! ```
 //!
-//! Everything but `description` and `scene` may be left out: the rest is
+//! Everything but `description` and `scene` may be left out; `lang` shows
+//! the window in that language when the preset starts (a class's presets
+//! in its language), unless `--lang` says another. The rest is
 //! a scene's table of demos.toml, read and checked by the same code over
 //! the scene's built-in defaults (never the user's demos.toml, so a preset
 //! starts the same run everywhere), and refused the same way: file, line,
@@ -29,6 +32,7 @@ use crate::scenes::registry;
 use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::Invalid;
 use crate::sim::scene::Setup;
+use crate::text::language::{self, Language};
 use std::path::{Path, PathBuf};
 use toml::de::{DeTable, DeValue};
 
@@ -52,6 +56,9 @@ pub struct Preset {
     pub scene: SceneConfig,
     /// Where it came from: "shipped", or its file.
     pub source: String,
+    /// The language its words are shown in (`lang = "fr"`), if it says
+    /// (a build without that language's table shows its own).
+    pub lang: Option<&'static Language>,
 }
 
 /// Where a person's presets live: `$XDG_CONFIG_HOME/steering-demos/presets`
@@ -81,11 +88,25 @@ pub fn parse(file: &str, name: &str, text: &str, app: &AppConfig) -> Result<Pres
     };
     let description = string("description")?;
     let scene_name = string("scene")?;
+    let lang = match table(doc, "lang") {
+        None => None,
+        Some(_) => {
+            let code = string("lang")?;
+            let unknown = || {
+                let m = format!(
+                    "`{code}` is not a language of this app; it speaks {}",
+                    language::codes()
+                );
+                located.invalid(doc, &[], Invalid::new("lang", m))
+            };
+            Some(language::by_code(&code).ok_or_else(unknown)?)
+        }
+    };
     let decl: &'static SceneDecl = registry::find(&scene_name)
         .map_err(|m| located.invalid(doc, &[], Invalid::new("scene", m)))?;
     let mut rest = DeTable::new();
     for (k, v) in doc.iter() {
-        if !["description", "scene"].contains(&k.get_ref().as_ref()) {
+        if !["description", "scene", "lang"].contains(&k.get_ref().as_ref()) {
             rest.insert(k.clone(), v.clone());
         }
     }
@@ -96,6 +117,7 @@ pub fn parse(file: &str, name: &str, text: &str, app: &AppConfig) -> Result<Pres
         description,
         scene,
         source: file.to_string(),
+        lang,
     })
 }
 

@@ -39,10 +39,15 @@ pub fn apply_panel(app: &mut App, event: PanelEvent, presets: &[Listed]) -> Vec<
             let index =
                 (app.config.scenes.iter()).position(|s| s.decl.name == preset.scene.decl.name);
             let started = index.and_then(|i| app.start_from(i, preset.scene.setup()));
-            started
-                .map(|_| format!("preset {}", preset.name))
+            let mut said: Vec<String> = (started.map(|_| format!("preset {}", preset.name)))
                 .into_iter()
-                .collect()
+                .collect();
+            // Its language, as the panel's picker would show it.
+            if let Some(l) = (preset.lang).filter(|l| l.shown_here() && *l != language::shown()) {
+                language::show(l);
+                said.push(format!("lang {}", l.code));
+            }
+            said
         }
         PanelEvent::Set(knob, value) => app.set_knob(knob, value).into_iter().collect(),
         PanelEvent::ResetAll => app

@@ -163,3 +163,21 @@ fn a_saved_preset_reads_back_as_the_same_start_and_never_overwrites() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_preset_may_say_its_language_and_a_wrong_one_is_refused_at_its_line() {
+    let french = GRIDLOCK.replace("scene = \"doorway\"", "scene = \"doorway\"\nlang = \"fr\"");
+    let p = parse("p.toml", "p", &french, &app()).unwrap();
+    assert_eq!(p.lang.map(|l| l.code), Some("fr"));
+    // A locale's spelling names its language too.
+    let norwegian = french.replace("\"fr\"", "\"nb_NO\"");
+    let p = parse("p.toml", "p", &norwegian, &app()).unwrap();
+    assert_eq!(p.lang.map(|l| l.code), Some("nb"));
+    assert!(parse("p.toml", "p", GRIDLOCK, &app()).unwrap().lang.is_none());
+    let broken = |text: &str| parse("p.toml", "p", text, &app()).unwrap_err().to_string();
+    let e = broken(&french.replace("\"fr\"", "\"de\""));
+    assert!(e.starts_with("p.toml:3:"), "{e}");
+    assert!(e.contains("lang") && e.contains("en, nb, zh, fr, ar, es"), "{e}");
+    let e = broken(&french.replace("\"fr\"", "3"));
+    assert!(e.contains("lang") && e.contains("must be a string"), "{e}");
+}
