@@ -19,7 +19,7 @@ use std::cell::RefCell;
 use std::process::ExitCode;
 use std::rc::Rc;
 use steering_demos::app::{Action, App};
-use steering_demos::cli::{self, Parsed};
+use steering_demos::cli;
 use steering_demos::config::Config;
 use steering_demos::sim::report;
 use steering_demos::text::language;
@@ -127,22 +127,36 @@ fn window_icon() -> Option<Icon> {
 
 /// The command line's choices. A web page has no command line: it starts
 /// with the defaults, and carries no argument parser.
+#[cfg(not(target_arch = "wasm32"))]
 fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
-    if cfg!(target_arch = "wasm32") {
-        // The page's address may carry a run's link in its fragment.
-        let open = Some(quad_url::get_hash()).filter(|h| !h.trim_start_matches('#').is_empty());
-        return Ok(Some(Box::new(cli::Args {
-            open,
-            ..Default::default()
-        })));
-    }
     match cli::parse(cli::utf8_arguments(std::env::args_os().skip(1))?)? {
-        Parsed::Run(args) => Ok(Some(args)),
-        Parsed::Print(text) => {
+        cli::Parsed::Run(args) => Ok(Some(args)),
+        cli::Parsed::Print(text) => {
             say(text.trim_end())?;
             Ok(None)
         }
     }
+}
+
+/// The page's choices: its address may carry a run's link in its
+/// fragment, or only a language (`#lang=fr`); else the browser's
+/// languages say which.
+#[cfg(target_arch = "wasm32")]
+fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
+    let hash = quad_url::get_hash();
+    let body = hash.trim_start_matches('#');
+    let only_lang = body.strip_prefix("lang=").filter(|c| !c.contains('&'));
+    let open = Some(hash.clone()).filter(|_| !body.is_empty() && only_lang.is_none());
+    let lang = match only_lang {
+        Some(code) => language::by_code(code).map(|l| l.code.to_string()),
+        None if body.contains("lang=") => None,
+        None => window::fetch::browser_language(),
+    };
+    Ok(Some(Box::new(cli::Args {
+        open,
+        lang,
+        ..Default::default()
+    })))
 }
 
 /// Picks the mode the command line asked for and runs it: a desktop
@@ -152,15 +166,14 @@ fn run() -> Result<(), Exit> {
         return Ok(());
     };
     // The window's words; the terminal's stay English (an interface).
-    // The page carries no translation yet, and choosing one there cost
-    // its .wasm some 40 KB over its budget: it speaks English.
-    if !steering_demos::controls::IN_BROWSER {
-        let language = match &args.lang {
-            Some(code) => language::asked(code)?,
-            None => language::from_locale(|name| std::env::var(name).ok()),
-        };
-        language::show(language);
-    }
+    // The page fetches a language's table and font when it is shown
+    // (`window::fetch`).
+    let language = match &args.lang {
+        Some(code) => language::asked(code)?,
+        None if steering_demos::controls::IN_BROWSER => language::english(),
+        None => language::from_locale(|name| std::env::var(name).ok()),
+    };
+    language::show(language);
     if args.install_desktop {
         return install_desktop();
     }

@@ -7,6 +7,7 @@
 //! [`Shell`].
 
 mod asked;
+pub mod fetch;
 mod hold;
 mod options;
 mod panes;
@@ -96,7 +97,9 @@ pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Resu
         options.log(line);
     }
     let mut shell = Shell::new(options, &app);
+    let mut fetching = fetch::Fetching::default();
     loop {
+        fetching.words(&mut app, &shell.options).await;
         let frame = shell.begin(&app);
         let over_ui = shell.lab_windows(&mut app, &frame.layout);
         let actions = shell.input(&mut app, &frame, over_ui);

@@ -392,29 +392,35 @@ const LINE_SCROLL: Option<f32> = if cfg!(target_os = "linux") {
     None
 };
 
-/// Each script's font this build carries (Chinese), after egui's own in
-/// both families: a language's words, and its name in the picker, draw
-/// whatever language is shown. Once: egui then lays its fonts out again.
+/// Each script's font this build has (Chinese, Arabic; the page's once
+/// fetched), after egui's own in both families: a language's words, and
+/// its name in the picker, draw whatever language is shown. Again only
+/// when a font came: egui then lays its fonts out again.
 fn script_fonts(ctx: &egui::Context) {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let mut fonts = egui::FontDefinitions::default();
-        for lang in steering_demos::text::language::all() {
-            let Some(bytes) = lang.font else { continue };
-            let data = egui::FontData::from_static(bytes);
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SET: AtomicUsize = AtomicUsize::new(usize::MAX);
+    let here = (steering_demos::text::language::all().iter())
+        .filter(|l| l.font().is_some())
+        .count();
+    if SET.swap(here, Ordering::Relaxed) == here {
+        return;
+    }
+    let mut fonts = egui::FontDefinitions::default();
+    for lang in steering_demos::text::language::all() {
+        let Some(bytes) = lang.font() else { continue };
+        let data = egui::FontData::from_static(bytes);
+        fonts
+            .font_data
+            .insert(lang.code.into(), std::sync::Arc::new(data));
+        for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
             fonts
-                .font_data
-                .insert(lang.code.into(), std::sync::Arc::new(data));
-            for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-                fonts
-                    .families
-                    .entry(family)
-                    .or_default()
-                    .push(lang.code.into());
-            }
+                .families
+                .entry(family)
+                .or_default()
+                .push(lang.code.into());
         }
-        ctx.set_fonts(fonts);
-    });
+    }
+    ctx.set_fonts(fonts);
 }
 
 /// The layout's text scale for egui too (and its wheel's speed); and no feathering, which doubles

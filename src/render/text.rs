@@ -50,6 +50,12 @@ pub fn text_width(text: &str, size: f32) -> f32 {
     })
 }
 
+/// Takes in the fonts of languages fetched since the atlas was made (the
+/// page fetches a script's font when its language is chosen).
+pub fn reload_fonts() {
+    GLYPHS.with_borrow_mut(|glyphs| *glyphs = Glyphs::new());
+}
+
 /// Called before a frame draws: lets go of the textures the atlas
 /// outgrew during the last frame (its draw calls still used them).
 pub fn new_frame() {
@@ -100,7 +106,7 @@ impl Glyphs {
         let scripts = steering_demos::text::language::all().iter();
         let bytes = [epaint_default_fonts::HACK_REGULAR]
             .into_iter()
-            .chain(scripts.filter_map(|l| l.font));
+            .chain(scripts.filter_map(|l| l.font()));
         let fonts: Vec<fontdue::Font> = (bytes.map(|b| fontdue::Font::from_bytes(b, settings)))
             .collect::<Result<_, _>>()
             .ok()?;

@@ -30,8 +30,12 @@ pub struct Language {
     /// The font of its script where Hack has none (Chinese: Noto Sans SC,
     /// cut to the table's characters by `cargo xtask fonts`), if this
     /// build carries it.
-    pub font: Option<&'static [u8]>,
-    parsed: OnceLock<Option<Catalogue>>,
+    carried_font: Option<&'static [u8]>,
+    /// Whether its script needs a font of its own (the page fetches it).
+    pub has_font: bool,
+    /// The table and font the page fetched ([`Language::fetched`]).
+    fetched: OnceLock<(&'static str, Option<&'static [u8]>)>,
+    parsed: OnceLock<Catalogue>,
 }
 
 /// One language is one code.
@@ -66,25 +70,48 @@ impl Language {
             code,
             name,
             table,
-            font: None,
+            carried_font: None,
+            has_font: false,
+            fetched: OnceLock::new(),
             parsed: OnceLock::new(),
         }
     }
 
     const fn with_font(mut self, font: Option<&'static [u8]>) -> Self {
-        self.font = font;
+        self.carried_font = font;
+        self.has_font = true;
         self
     }
 
-    /// Its table, read once; `None` for English or a table left out.
+    /// Its table, read once; `None` for English or a table not here (yet).
     pub fn catalogue(&'static self) -> Option<&'static Catalogue> {
-        let parse = || (self.table).map(|t| Catalogue::parse(t).expect("a shipped table reads"));
-        self.parsed.get_or_init(parse).as_ref()
+        let table = self.source()?;
+        Some(
+            self.parsed
+                .get_or_init(|| Catalogue::parse(table).expect("a shipped table reads")),
+        )
     }
 
-    /// Its table's source, if this build carries one.
+    /// Its table's source, if this build carries one or the page fetched it.
     pub fn source(&self) -> Option<&'static str> {
         self.table
+            .or_else(|| self.fetched.get().map(|(table, _)| *table))
+    }
+
+    /// The font of its script, if it needs one and it is here.
+    pub fn font(&self) -> Option<&'static [u8]> {
+        (self.carried_font).or_else(|| self.fetched.get().and_then(|(_, font)| *font))
+    }
+
+    /// Takes the table and font the page fetched for it (kept for the
+    /// rest of the run; a second call changes nothing). A table that does
+    /// not read is refused, with the line that does not.
+    pub fn fetched(&self, table: String, font: Option<Vec<u8>>) -> Result<(), String> {
+        let table: &'static str = Box::leak(table.into_boxed_str());
+        Catalogue::parse(table)?;
+        let font = font.map(|f| &*Box::leak(f.into_boxed_slice()));
+        let _ = self.fetched.set((table, font));
+        Ok(())
     }
 
     /// Whether it is read from the right (Arabic): its lines are aligned
@@ -93,9 +120,15 @@ impl Language {
         self.code == "ar"
     }
 
-    /// Whether this build can show it: its words carried.
+    /// Whether this build can show it: its words carried, or fetched by
+    /// the page when chosen.
     pub fn shown_here(&self) -> bool {
-        self.table.is_some() || self.code == "en"
+        self.table.is_some() || self.code == "en" || !CARRIED
+    }
+
+    /// Whether its words are here now: the page has a table to fetch first.
+    pub fn ready(&self) -> bool {
+        self.code == "en" || (self.source().is_some() && (self.font().is_some() || !self.has_font))
     }
 }
 

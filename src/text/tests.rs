@@ -283,7 +283,7 @@ fn every_character_of_a_drawn_language_has_a_glyph() {
     let load = |bytes: &'static [u8]| fontdue::Font::from_bytes(bytes, settings).expect("a font");
     let scripts: Vec<fontdue::Font> = language::all()
         .iter()
-        .filter_map(|l| l.font)
+        .filter_map(|l| l.font())
         .map(load)
         .collect();
     let surfaces = [

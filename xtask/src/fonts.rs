@@ -138,18 +138,18 @@ fn table_file(tables: &[([u8; 4], Vec<u8>)]) -> Vec<u8> {
 /// A script's font, cut to the characters its table uses: where the full
 /// font is found (Debian's package), which face of a collection, the
 /// characters kept beyond the table's, and the file written.
-struct Cut {
-    code: &'static str,
+pub(crate) struct Cut {
+    pub(crate) code: &'static str,
     package: &'static str,
     source: &'static str,
     face: u32,
     /// Unicode ranges kept as well, as fontTools writes them.
     also: &'static str,
-    out: &'static str,
+    pub(crate) out: &'static str,
 }
 
 /// The scripts Hack lacks, each from its Noto font.
-const CUTS: [Cut; 2] = [
+pub(crate) const CUTS: [Cut; 2] = [
     Cut {
         code: "zh",
         package: "fonts-noto-cjk",

@@ -19,6 +19,7 @@
 //!   and variant to, from headless runs of the release build (pin.rs).
 
 mod fonts;
+mod languages;
 mod pin;
 
 use std::path::{Path, PathBuf};
@@ -297,6 +298,7 @@ fn write_page(ws: &Workspace, out: &Path) -> Result<(), String> {
     let page = include_str!("index.html").replace("<!--PLUGINS-->", &plugins);
     let page = with_words(&page, include_str!("../../src/text/en.txt"))?;
     write(&out.join("index.html"), page.as_bytes())?;
+    languages::write(&ws.root, out)?;
     copy(
         &ws.root.join("assets/icons/steering-demos-64.png"),
         &out.join("favicon.png"),

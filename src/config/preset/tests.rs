@@ -173,11 +173,19 @@ fn a_preset_may_say_its_language_and_a_wrong_one_is_refused_at_its_line() {
     let norwegian = french.replace("\"fr\"", "\"nb_NO\"");
     let p = parse("p.toml", "p", &norwegian, &app()).unwrap();
     assert_eq!(p.lang.map(|l| l.code), Some("nb"));
-    assert!(parse("p.toml", "p", GRIDLOCK, &app()).unwrap().lang.is_none());
+    assert!(
+        parse("p.toml", "p", GRIDLOCK, &app())
+            .unwrap()
+            .lang
+            .is_none()
+    );
     let broken = |text: &str| parse("p.toml", "p", text, &app()).unwrap_err().to_string();
     let e = broken(&french.replace("\"fr\"", "\"de\""));
     assert!(e.starts_with("p.toml:3:"), "{e}");
-    assert!(e.contains("lang") && e.contains("en, nb, zh, fr, ar, es"), "{e}");
+    assert!(
+        e.contains("lang") && e.contains("en, nb, zh, fr, ar, es"),
+        "{e}"
+    );
     let e = broken(&french.replace("\"fr\"", "3"));
     assert!(e.contains("lang") && e.contains("must be a string"), "{e}");
 }

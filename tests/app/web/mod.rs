@@ -49,8 +49,8 @@ fn headless_checksum(args: &[&str]) -> String {
 }
 
 /// The middle of the first preset's button: egui's button fill in the
-/// panel's column (the right third), the second such band from the top
-/// (the first is the scene's drop-down).
+/// panel's column (the right third), the third such band from the top
+/// (the first two are the scene's and the language's drop-downs).
 fn first_button(shot: &image::RgbaImage) -> Option<(f64, f64)> {
     const FILL: [u8; 3] = [60, 60, 60];
     let filled = |y: u32| -> Vec<u32> {
@@ -65,7 +65,7 @@ fn first_button(shot: &image::RgbaImage) -> Option<(f64, f64)> {
         .filter(|&(k, &y)| k == 0 || rows[k - 1] + 1 != y)
         .map(|(_, &y)| y)
         .collect();
-    let top = *band_starts.get(1)?;
+    let top = *band_starts.get(2)?;
     let xs = filled(top);
     let middle = f64::from(xs[0] + xs[xs.len() - 1]) / 2.0;
     Some((middle, f64::from(top) + 6.0))
@@ -400,6 +400,29 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     page.wait_for(mark, &format!("tour seek 3/{steps}"));
     let address = page.address_after(|a| a.ends_with("&tour=3"));
     assert!(address.starts_with("#scene=seek&"), "{address}");
+
+    // The page speaks the learner's language: `#lang=` fetches its table
+    // and its script's font (Arabic's: joined and read from the right) as
+    // files of their own, and says so; else the browser's languages pick.
+    for code in ["ar", "zh"] {
+        let mark = page.mark();
+        page.call(
+            "Page.navigate",
+            json!({ "url": format!("http://127.0.0.1:{port}/index.html?{code}#lang={code}") }),
+        );
+        page.wait_for(mark, &format!("lang {code}"));
+        std::thread::sleep(Duration::from_millis(500));
+        let shot = page.screenshot();
+        let _ = shot.save(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("web-{code}.png")));
+    }
+    let spanish = json!({ "userAgent": "steering-demos test", "acceptLanguage": "de-DE,es-ES,fr" });
+    page.call("Network.setUserAgentOverride", spanish);
+    let mark = page.mark();
+    page.call(
+        "Page.navigate",
+        json!({ "url": format!("http://127.0.0.1:{port}/index.html?browser") }),
+    );
+    page.wait_for(mark, "lang es");
 
     // Nothing went wrong on the way: no errors, no missing JS functions.
     let bad: Vec<_> = page
