@@ -125,10 +125,26 @@ fn window_icon() -> Option<Icon> {
     })
 }
 
-/// The command line's choices. A web page has no command line: it starts
-/// with the defaults, and carries no argument parser.
-#[cfg(not(target_arch = "wasm32"))]
+/// The command line's choices. A web page has no command line: its
+/// address may carry a run's link in its fragment, or only a language
+/// (`#lang=fr`); else the browser's languages say which.
 fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
+    if cfg!(target_arch = "wasm32") {
+        let hash = quad_url::get_hash();
+        let body = hash.trim_start_matches('#');
+        let only_lang = body.strip_prefix("lang=").filter(|c| !c.contains('&'));
+        let open = Some(hash.clone()).filter(|_| !body.is_empty() && only_lang.is_none());
+        let lang = match only_lang {
+            Some(code) => language::by_code(code).map(|l| l.code.to_string()),
+            None if body.contains("lang=") => None,
+            None => window::fetch::browser_language(),
+        };
+        return Ok(Some(Box::new(cli::Args {
+            open,
+            lang,
+            ..Default::default()
+        })));
+    }
     match cli::parse(cli::utf8_arguments(std::env::args_os().skip(1))?)? {
         cli::Parsed::Run(args) => Ok(Some(args)),
         cli::Parsed::Print(text) => {
@@ -136,27 +152,6 @@ fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
             Ok(None)
         }
     }
-}
-
-/// The page's choices: its address may carry a run's link in its
-/// fragment, or only a language (`#lang=fr`); else the browser's
-/// languages say which.
-#[cfg(target_arch = "wasm32")]
-fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
-    let hash = quad_url::get_hash();
-    let body = hash.trim_start_matches('#');
-    let only_lang = body.strip_prefix("lang=").filter(|c| !c.contains('&'));
-    let open = Some(hash.clone()).filter(|_| !body.is_empty() && only_lang.is_none());
-    let lang = match only_lang {
-        Some(code) => language::by_code(code).map(|l| l.code.to_string()),
-        None if body.contains("lang=") => None,
-        None => window::fetch::browser_language(),
-    };
-    Ok(Some(Box::new(cli::Args {
-        open,
-        lang,
-        ..Default::default()
-    })))
 }
 
 /// Picks the mode the command line asked for and runs it: a desktop

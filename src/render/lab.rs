@@ -261,14 +261,14 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
                         if ui.button(drawn(&preset.name)).clicked() {
                             events.push(PanelEvent::Preset(k));
                         }
-                        plain(ui, &preset.description);
+                        ui.add(egui::Label::new(drawn(&preset.description)).wrap());
                     }
                     Err(e) => {
                         ui.label(
                             RichText::new(drawn(text("panel.refused")))
                                 .color(ui.visuals().error_fg_color),
                         );
-                        plain(ui, &e.to_string());
+                        ui.add(egui::Label::new(e.to_string()).wrap());
                     }
                 }
                 ui.end_row();

@@ -43,8 +43,8 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
                             line(ui, &value);
                             line(ui, label);
                         } else {
-                            plain(ui, label);
-                            plain(ui, &value);
+                            ui.label(label);
+                            ui.add(egui::Label::new(value).wrap());
                         }
                         ui.end_row();
                     };

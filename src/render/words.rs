@@ -11,11 +11,12 @@ use steering_demos::text::bidi::{self, visual};
 use steering_demos::text::language;
 use steering_demos::text::shape::needs_shaping;
 
-/// `text` as a label styled by `style`, wrapped at the pane's width; new
-/// lines (`\n`) start new lines.
+/// `text` as a label styled by `style`, wrapped at the pane's width (as
+/// egui's own label is where it lays out top to bottom); new lines
+/// (`\n`) start new lines.
 pub fn words(ui: &mut egui::Ui, text: &str, style: impl Fn(String) -> RichText) {
     if !needs_shaping(text) {
-        ui.add(egui::Label::new(style(text.to_string())).wrap());
+        ui.label(style(text.to_string()));
         return;
     }
     // In a row, one line where egui puts it: a line set against the right

@@ -4,8 +4,9 @@
 //! `lang/` beside the page: its table (`lang/CODE.txt`) and its script's
 //! font (`lang/CODE.font`), each its own file (`cargo xtask web` writes
 //! them). A line on the stage says it is loading, for the frame before
-//! the wait; a failure says why and leaves the words in English. On the
-//! desktop every language is carried, and nothing here ever waits.
+//! the wait, in the language shown until then; a failure says why and
+//! leaves the words as they were. On the desktop every language is
+//! carried, and nothing here ever waits.
 
 use crate::window::Options;
 use macroquad::file::{load_file, load_string};
@@ -13,44 +14,55 @@ use steering_demos::app::App;
 use steering_demos::text::fill;
 use steering_demos::text::language::{self, Language};
 
-/// The language whose words are awaited, once its line has been shown.
-#[derive(Default)]
+/// The language whose words are awaited, and the last one whose words
+/// were here (in which the wait is told).
 pub struct Fetching {
     pending: Option<&'static Language>,
+    last: &'static Language,
+}
+
+impl Default for Fetching {
+    fn default() -> Self {
+        Self {
+            pending: None,
+            last: language::english(),
+        }
+    }
 }
 
 impl Fetching {
     /// Before a frame: nothing when the language shown has its words;
-    /// else, the first time, the line that says they are loading, and the
-    /// next, the fetch itself.
+    /// when one was just asked for, the words stay in the last language,
+    /// which says on the stage what is loading (this frame); the next
+    /// frame fetches it, then shows it, or says why not.
     pub async fn words(&mut self, app: &mut App, options: &Options) {
         let shown = language::shown();
-        if shown.ready() {
-            self.pending = None;
-            return;
-        }
-        if self.pending != Some(shown) {
+        if !shown.ready() {
             self.pending = Some(shown);
+            language::show(self.last);
             app.notice = Some(fill(
                 "notice.language-loading",
                 &[("language", &shown.name)],
             ));
             return;
         }
-        self.pending = None;
-        match fetch(shown).await {
+        let Some(wanted) = self.pending.take() else {
+            self.last = shown;
+            return;
+        };
+        match fetch(wanted).await {
             Ok(()) => {
-                language::show(shown);
+                language::show(wanted);
                 crate::render::text::reload_fonts();
+                self.last = wanted;
                 app.notice = None;
-                options.log(&format!("lang {}", shown.code));
+                options.log(&format!("lang {}", wanted.code));
             }
             Err(error) => {
-                language::show(language::english());
                 let args: [(&str, &dyn std::fmt::Display); 2] =
-                    [("language", &shown.name), ("error", &error)];
+                    [("language", &wanted.name), ("error", &error)];
                 app.notice = Some(fill("notice.language-failed", &args));
-                options.log(&format!("lang failed {}", shown.code));
+                options.log(&format!("lang failed {}", wanted.code));
             }
         }
     }
@@ -70,22 +82,36 @@ async fn fetch(language: &'static Language) -> Result<(), String> {
 }
 
 /// The language the browser prefers among the app's (the page works it
-/// out from `navigator.languages` before the `.wasm` starts), if not English.
-#[cfg(target_arch = "wasm32")]
+/// out from `navigator.languages` before the `.wasm` starts), if not
+/// English; none on the desktop (its locale says).
 pub fn browser_language() -> Option<String> {
+    page::browser_language().filter(|c| !c.is_empty() && c != "en")
+}
+
+#[cfg(target_arch = "wasm32")]
+mod page {
     unsafe extern "C" {
         fn steering_browser_language() -> sapp_jsutils::JsObject;
     }
-    let mut code = String::new();
-    // SAFETY: the page's own plugin (xtask/src/index.html) defines it,
-    // returning a string.
-    unsafe { steering_browser_language() }.to_string(&mut code);
-    Some(code).filter(|c| !c.is_empty() && c != "en")
+
+    pub fn browser_language() -> Option<String> {
+        let mut code = String::new();
+        // SAFETY: the page's own plugin (xtask/src/index.html) defines
+        // it, returning a string.
+        unsafe { steering_browser_language() }.to_string(&mut code);
+        Some(code)
+    }
+
+    /// The page's plugin for it, at the version the page expects.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn steering_language_crate_version() -> u32 {
+        1
+    }
 }
 
-/// The page's plugin for [`browser_language`], at the version it expects.
-#[cfg(target_arch = "wasm32")]
-#[unsafe(no_mangle)]
-pub extern "C" fn steering_language_crate_version() -> u32 {
-    1
+#[cfg(not(target_arch = "wasm32"))]
+mod page {
+    pub fn browser_language() -> Option<String> {
+        None
+    }
 }
