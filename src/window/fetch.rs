@@ -14,11 +14,13 @@ use steering_demos::app::App;
 use steering_demos::text::fill;
 use steering_demos::text::language::{self, Language};
 
-/// The language whose words are awaited, and the last one whose words
-/// were here (in which the wait is told).
+/// The language whose words are awaited, the last one whose words were
+/// here (in which the wait is told), and the notice the loading line
+/// covers (a broken link's, shown again after).
 pub struct Fetching {
     pending: Option<&'static Language>,
     last: &'static Language,
+    covered: Option<String>,
 }
 
 impl Default for Fetching {
@@ -26,6 +28,7 @@ impl Default for Fetching {
         Self {
             pending: None,
             last: language::english(),
+            covered: None,
         }
     }
 }
@@ -38,6 +41,9 @@ impl Fetching {
     pub async fn words(&mut self, app: &mut App, options: &Options) {
         let shown = language::shown();
         if !shown.ready() {
+            if self.pending.is_none() {
+                self.covered = app.notice.take();
+            }
             self.pending = Some(shown);
             language::show(self.last);
             app.notice = Some(fill(
@@ -55,7 +61,7 @@ impl Fetching {
                 language::show(wanted);
                 crate::render::text::reload_fonts();
                 self.last = wanted;
-                app.notice = None;
+                app.notice = self.covered.take();
                 options.log(&format!("lang {}", wanted.code));
             }
             Err(error) => {
