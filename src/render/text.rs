@@ -23,6 +23,7 @@ use macroquad::texture::{DrawTextureParams, FilterMode, Image, Texture2D, draw_t
 use std::cell::RefCell;
 use std::collections::HashMap;
 use steering_demos::text::bidi::visual;
+use steering_demos::text::shape::needs_shaping;
 
 /// Pixel sizes are whole: a glyph is rasterised for the size it is shown at.
 fn pixels(size: f32) -> u16 {
@@ -32,23 +33,45 @@ fn pixels(size: f32) -> u16 {
 /// Draws `text` (one line, in reading order) with its baseline at `y`:
 /// Arabic joined and in drawing order ([`visual`]).
 pub fn draw_text(text: impl AsRef<str>, x: f32, y: f32, size: f32, color: Color) {
-    let line = visual(text.as_ref());
-    GLYPHS.with_borrow_mut(|glyphs| {
-        if let Some(glyphs) = glyphs {
-            glyphs.draw(&line.text, x.round(), y.round(), pixels(size), color);
-        }
+    with_drawn(text.as_ref(), |line| {
+        GLYPHS.with_borrow_mut(|glyphs| {
+            if let Some(glyphs) = glyphs {
+                glyphs.draw(line, x.round(), y.round(), pixels(size), color);
+            }
+        });
     });
 }
 
 /// How wide `text` is at `size`, in pixels, as [`draw_text`] draws it.
 pub fn text_width(text: &str, size: f32) -> f32 {
-    let line = visual(text);
-    GLYPHS.with_borrow(|glyphs| {
-        glyphs
-            .as_ref()
-            .map_or(0.0, |g| g.width(&line.text, f32::from(pixels(size))))
+    with_drawn(text, |line| {
+        GLYPHS.with_borrow(|glyphs| {
+            glyphs
+                .as_ref()
+                .map_or(0.0, |g| g.width(line, f32::from(pixels(size))))
+        })
     })
 }
+
+/// Calls `f` with `text` as drawn ([`visual`]). A line that needs joining
+/// and ordering is worked out once and kept: a frame measures the same
+/// Arabic line many times (fitting, wrapping) and draws it each frame.
+fn with_drawn<T>(text: &str, f: impl FnOnce(&str) -> T) -> T {
+    if !needs_shaping(text) {
+        return f(text);
+    }
+    ORDERED.with_borrow_mut(|ordered| {
+        if ordered.len() > ORDERED_KEPT {
+            ordered.clear();
+        }
+        let line = (ordered.entry(text.to_string())).or_insert_with(|| visual(text).text.into());
+        f(line)
+    })
+}
+
+/// Lines kept by [`with_drawn`] before it starts afresh (a window's text
+/// is a few hundred lines; fitting one tries each of its lengths).
+const ORDERED_KEPT: usize = 4096;
 
 /// Takes in the fonts of languages fetched since the atlas was made (the
 /// page fetches a script's font when its language is chosen).
@@ -67,6 +90,9 @@ pub fn new_frame() {
 }
 
 thread_local! {
+    /// Lines as drawn, by the line as read ([`with_drawn`]).
+    static ORDERED: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+
     /// The window's glyphs (`None` if the font would not load: then no
     /// text, rather than a crash). Macroquad draws on one thread.
     static GLYPHS: RefCell<Option<Glyphs>> = RefCell::new(Glyphs::new());
