@@ -25,9 +25,17 @@ pub fn readout(ctx: &egui::Context, app: &App, r: Rect) {
     let (p, v) = (crowd.positions()[i], crowd.velocities()[i]);
     pane(ctx, "readout", r, |ui| {
         let agent = say("readout.agent", &[("id", &id)]);
-        styled(ui, &format!("{agent}  {}", text("readout.deselect")), |t| {
-            RichText::new(t).strong()
-        });
+        if rtl() {
+            // One line to order: read from the right, the agent first.
+            styled(ui, &format!("{agent}  {}", text("readout.deselect")), |t| {
+                RichText::new(t).strong()
+            });
+        } else {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(agent).strong());
+                ui.label(text("readout.deselect"));
+            });
+        }
         scroll(ui, |ui| {
             egui::Grid::new("mind")
                 .num_columns(2)
