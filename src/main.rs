@@ -22,7 +22,7 @@ use steering_demos::app::{Action, App};
 use steering_demos::cli;
 use steering_demos::config::Config;
 use steering_demos::sim::report;
-use steering_demos::text::language;
+use steering_demos::text::{Said, language};
 use window::{Options, frame_loop};
 
 use steering_demos::desktop::APP_ID;
@@ -279,7 +279,7 @@ fn open_window(
         Err(e) if steering_demos::controls::IN_BROWSER => {
             // A page has no `--open`: its address carries the link.
             let error = e.strip_prefix("--open: ").unwrap_or(&e);
-            let notice = steering_demos::text::fill("notice.page-link", &[("error", &error)]);
+            let notice = Said::new("notice.page-link", &[("error", &error)]);
             (cli::resolve(&cli::Args::default(), &config)?, Some(notice))
         }
         start => (start?, None),
@@ -304,8 +304,7 @@ fn open_window(
     }
     let conf = window_conf(&config);
     let mut app = App::new(config, start.scene, start.setup);
-    let config_error = config_error
-        .map(|e| steering_demos::text::fill("notice.config-built-in", &[("error", &e)]));
+    let config_error = config_error.map(|e| Said::new("notice.config-built-in", &[("error", &e)]));
     options.start_line = (config_error.as_ref().map(|n| format!("config error {n}")))
         .or_else(|| link_error.as_ref().map(|n| format!("notice {n}")));
     app.notice = config_error.or(link_error);

@@ -141,6 +141,32 @@ pub fn fill(key: &'static str, args: &[(&str, &dyn Display)]) -> String {
     put_in(text(key), args)
 }
 
+/// A message kept to be said later: its key and its values, put into
+/// the language shown each time it is shown (a notice composed before a
+/// language's table arrived reads in that language once it has).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Said {
+    key: &'static str,
+    args: Vec<(&'static str, String)>,
+}
+
+impl Said {
+    /// The message under `key` with these values.
+    pub fn new(key: &'static str, args: &[(&'static str, &dyn Display)]) -> Self {
+        let args = args.iter().map(|(n, v)| (*n, v.to_string())).collect();
+        Self { key, args }
+    }
+}
+
+impl Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let args: Vec<(&str, &dyn Display)> = (self.args.iter())
+            .map(|(n, v)| (*n, v as &dyn Display))
+            .collect();
+        f.write_str(&fill(self.key, &args))
+    }
+}
+
 /// `words` with its named numbers put in, as [`fill`] does for a message.
 pub fn put_in(words: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::new();

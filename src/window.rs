@@ -326,7 +326,7 @@ impl Shell {
             .filter(|(.., since)| since.seconds() < FLASH_SECONDS);
         let flash = self.flash.as_ref().filter(|_| messages);
         match (&app.notice, flash) {
-            (Some(notice), _) => render::draw_notice(notice, layout, true),
+            (Some(notice), _) => render::draw_notice(&notice.to_string(), layout, true),
             (None, Some((message, warning, _))) => render::draw_notice(message, layout, *warning),
             (None, None) => {
                 let roles = steering_demos::words::roles(app.decl());

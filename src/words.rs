@@ -11,16 +11,19 @@
 //! |---|---|
 //! | `<scene>.title` | the lesson's title |
 //! | `<scene>.variant.<variant>` | the variant's lesson line |
-//! | `<scene>.card.<variant>.idea` | the lesson card's idea (its formula is symbols, kept) |
+//! | `<scene>.card.<variant>.idea` | the lesson card's idea (its formula is symbols, kept; its comments are not) |
 //! | `<scene>.card.role.<look>.idea` | the idea of a role's own card (a leader's, the target's) |
+//! | `<scene>.note.<comment>` | a comment on a line of a card's formula (`// slowing within slowing_radius`) |
 //! | `<scene>.role.<look>` | who agents drawn so are, in the role legend |
 //! | `<scene>.knob.<knob>` and `<scene>.knob.<knob>.doc` | a knob's label and doc line |
 //! | `<scene>.series.<name>` | a chart series (the headline figure) |
 //! | `<scene>.readout.<label>` | a label of the selected agent's readout |
 //! | `<scene>.force.<name>` | a force the readout lists that no arrow draws |
 //! | `meaning.<name>` | a force the overlay draws, in every scene |
+//! | `shared.readout.<label>`, `shared.reads.<text>` | the readout's line the runner adds in every scene |
 //! | `unit.<unit>` | a knob's unit |
 //! | `<scene>.tour.<n>` | step n (from 1) of the scene's guided tour |
+//! | `preset.<name>` | a shipped preset's description |
 //!
 //! Scene, variant and knob names are the stable ones of the command line
 //! and demos.toml; a label that is not a name (`distance to target`) is
@@ -31,11 +34,13 @@
 //! a word no such run says is shown in English. Words are looked up
 //! where they are drawn, never in the simulation.
 
+use crate::config::preset::Preset;
 use crate::overlay::Meaning;
 use crate::sim::crowd::Look;
 use crate::sim::decl::SceneDecl;
 use crate::sim::knobs::Knob;
 use crate::sim::reading::Reading;
+use crate::sim::runner::{COUNTED, COUNTED_ALL, COUNTED_CELLS};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -82,6 +87,23 @@ pub fn lesson(decl: &SceneDecl, variant: usize) -> Word {
 pub fn card(decl: &SceneDecl, variant: usize, idea: &'static str) -> Word {
     let key = format!("{}.card.{}.idea", decl.name, decl.variants[variant]);
     Word::new(key, idea)
+}
+
+/// A formula line's comment, the words after its `//` (`slowing within
+/// slowing_radius`); the names in it are the formula's, and stay.
+pub fn note(decl: &SceneDecl, comment: &'static str) -> Word {
+    Word::new(format!("{}.note.{}", decl.name, slug(comment)), comment)
+}
+
+/// A line of a card's formula: its code as written (empty for a line
+/// that is all comment), and its comment's words without the `//`.
+pub fn formula_line(decl: &SceneDecl, line: &'static str) -> (&'static str, Option<Word>) {
+    let (code, comment) = crate::sim::mind::split_comment(line);
+    let comment = comment.trim_start().trim_start_matches("//").trim();
+    (
+        code.trim_end(),
+        (!comment.is_empty()).then(|| note(decl, comment)),
+    )
 }
 
 /// The idea of the card of a role that follows its own rule, as the
@@ -134,13 +156,26 @@ pub fn series(decl: &SceneDecl, name: &'static str) -> Word {
 /// A label of the selected agent's readout, as the scene's
 /// [`inspect`](crate::sim::scene::Scene::inspect) says it.
 pub fn readout(decl: &SceneDecl, label: &'static str) -> Word {
-    Word::new(format!("{}.readout.{}", decl.name, slug(label)), label)
+    Word::new(
+        format!("{}.readout.{}", scope(decl, label), slug(label)),
+        label,
+    )
+}
+
+/// The scene's part of a readout word's key, or `shared` for the words
+/// the runner adds in every scene.
+fn scope(decl: &SceneDecl, text: &str) -> &'static str {
+    if [COUNTED, COUNTED_ALL, COUNTED_CELLS].contains(&text) {
+        "shared"
+    } else {
+        decl.name
+    }
 }
 
 /// The words of a readout's value, under the scene's key for them; `None`
 /// for a bare number or point, which says no words.
 pub fn reading(decl: &SceneDecl, r: &Reading) -> Option<Word> {
-    let key = format!("{}.reads.{}", decl.name, slug(r.text));
+    let key = format!("{}.reads.{}", scope(decl, r.text), slug(r.text));
     r.has_words().then(|| Word::new(key, r.text))
 }
 
@@ -192,9 +227,33 @@ pub fn declared(decl: &SceneDecl) -> Vec<Word> {
     out
 }
 
-/// The words every scene shares: the forces the overlay draws.
+/// A shipped preset's description (`preset.<name>`): what to watch in it.
+pub fn preset(name: &str, description: &str) -> Word {
+    Word::new(format!("preset.{name}"), description.to_string())
+}
+
+/// A preset's description in the language shown: a shipped preset's is
+/// translated, a person's own says its own words.
+pub fn described(p: &Preset) -> String {
+    if p.is_shipped() {
+        preset(&p.name, &p.description).to_string()
+    } else {
+        p.description.clone()
+    }
+}
+
+/// The words every scene shares: the forces the overlay draws, and the
+/// readout's line on the neighbours counted.
 pub fn shared() -> Vec<Word> {
-    Meaning::FORCES.into_iter().map(meaning).collect()
+    let mut out: Vec<Word> = Meaning::FORCES.into_iter().map(meaning).collect();
+    out.push(Word::new(
+        format!("shared.readout.{}", slug(COUNTED)),
+        COUNTED,
+    ));
+    for text in [COUNTED_ALL, COUNTED_CELLS] {
+        out.push(Word::new(format!("shared.reads.{}", slug(text)), text));
+    }
+    out
 }
 
 /// The catalogue of `words`, one `key = text` line each in the order

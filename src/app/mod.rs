@@ -56,7 +56,7 @@ pub struct App {
     /// Esc with nothing selected: the window should close.
     pub quit: bool,
     /// A message the window shows until the app closes (a broken demos.toml).
-    pub notice: Option<String>,
+    pub notice: Option<crate::text::Said>,
     accumulator: f64,
     /// The pointer of the last tick, in world coordinates.
     pub pointer: Vec2,

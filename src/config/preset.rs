@@ -61,6 +61,14 @@ pub struct Preset {
     pub lang: Option<&'static Language>,
 }
 
+impl Preset {
+    /// Whether it comes with the app (a person's file cannot take a
+    /// shipped preset's name).
+    pub fn is_shipped(&self) -> bool {
+        SHIPPED.iter().any(|(n, _)| *n == self.name)
+    }
+}
+
 /// Where a person's presets live: `$XDG_CONFIG_HOME/steering-demos/presets`
 /// (default `~/.config/...`); relative settings are ignored, as the XDG
 /// spec says.

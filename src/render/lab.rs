@@ -261,7 +261,8 @@ fn preset_list(ui: &mut egui::Ui, app: &App, presets: &[Listed], events: &mut Ve
                         if ui.button(drawn(&preset.name)).clicked() {
                             events.push(PanelEvent::Preset(k));
                         }
-                        ui.add(egui::Label::new(drawn(&preset.description)).wrap());
+                        // Its own column, so Arabic is cut into lines before it is ordered.
+                        ui.vertical(|ui| plain(ui, &words::described(preset)));
                     }
                     Err(e) => {
                         ui.label(

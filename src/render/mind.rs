@@ -12,7 +12,7 @@ use steering_demos::layout::Rect;
 use steering_demos::sim::decl::SceneDecl;
 use steering_demos::sim::mind::{Card, MOVE, Mind};
 use steering_demos::text::{fill as say, text};
-use steering_demos::words;
+use steering_demos::words::{self, Word};
 
 /// The selected agent's mind: where it is, how it moves, every force on
 /// it and their sum before and after the cap, and its state in the lesson.
@@ -191,13 +191,14 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             }
             let moved = mind.map(Mind::plug_move);
             let behaviour = (card.formula.iter()).map(|&line| {
-                let numbers = mind.filter(|_| !line.starts_with("//"));
-                (line, numbers.map(|m| m.plug(line)))
+                let (code, note) = words::formula_line(decl, line);
+                let numbers = mind.filter(|_| !code.is_empty());
+                (code, note, numbers.map(|m| m.plug(line)))
             });
             let movement = (MOVE.iter().enumerate())
-                .map(|(k, &line)| (line, moved.as_ref().map(|m| m[k].clone())));
-            for (line, numbers) in behaviour.chain(movement) {
-                styled(ui, line, |t| RichText::new(t).monospace());
+                .map(|(k, &line)| (line, None, moved.as_ref().map(|m| m[k].clone())));
+            for (code, note, numbers) in behaviour.chain(movement) {
+                formula_line(ui, code, note.as_ref().map(Word::shown));
                 if let Some(numbers) = numbers {
                     styled(ui, &numbers, |t| {
                         RichText::new(t).monospace().color(NUMBERS)
@@ -211,6 +212,23 @@ pub fn card(ctx: &egui::Context, app: &App, r: Rect) {
             }
         });
     });
+}
+
+/// A line of the formula: its code as written, and its comment in the
+/// language shown after `//`; read from the right, the comment is a line
+/// of its own under the code, which stays left to right.
+fn formula_line(ui: &mut egui::Ui, code: &str, note: Option<&str>) {
+    let mono = |t: String| RichText::new(t).monospace();
+    let line = match note {
+        None => code.to_string(),
+        Some(note) if code.is_empty() => format!("// {note}"),
+        Some(note) if rtl() => {
+            styled(ui, code, mono);
+            format!("// {note}")
+        }
+        Some(note) => format!("{code}  // {note}"),
+    };
+    styled(ui, &line, mono);
 }
 
 /// Where the rule is computed, under its formula, so a learner can read

@@ -235,7 +235,7 @@ pub fn names(line: &str) -> Vec<&str> {
 
 /// The code of a line and its comment (from `  //` on, or the whole line
 /// when it starts with `//`; kept as written).
-fn split_comment(line: &str) -> (&str, &str) {
+pub fn split_comment(line: &str) -> (&str, &str) {
     if line.starts_with("//") {
         return ("", line);
     }

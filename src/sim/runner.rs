@@ -36,6 +36,15 @@ const STANDING: Limits = Limits {
     max_force: 0.0,
 };
 
+/// The readout line the runner adds, in every scene, for the selected
+/// agent: how many neighbours its search counted, of how many compared
+/// (its words are keyed once for all scenes: [`crate::words::shared`]).
+pub const COUNTED: &str = "neighbours counted";
+/// [`COUNTED`]'s value with brute-force search.
+pub const COUNTED_ALL: &str = "{counted} of {compared} (all, brute force)";
+/// [`COUNTED`]'s value with the grid.
+pub const COUNTED_CELLS: &str = "{counted} of {compared} ({n} cells)";
+
 /// A running scene and everything it shares with the rest of the program.
 /// A clone is a snapshot: stepped with the same pointer, it goes on tick
 /// for tick as the original does.
@@ -361,13 +370,13 @@ impl Runner {
         let mut lines = self.scene.inspect(i, &self.crowd);
         if let Some(l) = self.looked.filter(|_| self.selected == Some(id)) {
             let counted = match l.cells {
-                0 => reads("{counted} of {compared} (all, brute force)"),
-                n => reads("{counted} of {compared} ({n} cells)").with("n", n),
+                0 => reads(COUNTED_ALL),
+                n => reads(COUNTED_CELLS).with("n", n),
             };
             let counted = counted
                 .with("counted", l.counted)
                 .with("compared", l.compared);
-            lines.push(("neighbours counted", counted));
+            lines.push((COUNTED, counted));
         }
         lines
     }

@@ -5,7 +5,7 @@ use super::{Run, scene_with};
 use crate::scenes::SCENES;
 use crate::sim::crowd::Look;
 use crate::sim::decl::SceneDecl;
-use crate::sim::mind::{Card, MOVE, names};
+use crate::sim::mind::{Card, MOVE, names, split_comment};
 use crate::steer::finite_or_zero;
 use glam::Vec2;
 use std::collections::BTreeSet;
@@ -201,7 +201,7 @@ fn the_forces_tip_to_tail_sum_to_the_steering_and_cap_to_the_move() {
     let mut links: BTreeMap<String, (bool, usize)> = BTreeMap::new();
     each_card_read(&["wander"], |run, decl, variant, id, card, role| {
         let adds = (card.formula.iter())
-            .any(|l| l.starts_with("steering = ") && split_comment(l).contains(" + "));
+            .any(|l| l.starts_with("steering = ") && split_comment(l).0.contains(" + "));
         let read = links
             .entry(format!("{}/{variant} ({role:?})", decl.name))
             .or_insert((adds, 0));
@@ -232,9 +232,4 @@ fn the_forces_tip_to_tail_sum_to_the_steering_and_cap_to_the_move() {
         lonely.is_empty(),
         "one force where the card adds more: {lonely:?}"
     );
-}
-
-/// A formula line without its comment.
-fn split_comment(line: &str) -> &str {
-    line.split("  //").next().unwrap_or(line)
 }

@@ -57,8 +57,22 @@ pub fn visual(line: &str) -> Visual<'_> {
 
 /// `text` broken at its spaces into lines, in reading order, each as long
 /// as `fits` allows (a word too long for a line has a line of its own);
-/// each line is then ordered alone ([`visual`]).
+/// each line is then ordered alone ([`visual`]). A line of a paragraph
+/// that reads from the right reads from the right too, even one with no
+/// right-to-left letter of its own (a formula's end): it starts with a
+/// right-to-left mark (U+200F).
 pub fn wrap(text: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut lines = cut(text, fits);
+    if needs_shaping(text) {
+        for line in lines.iter_mut().filter(|l| !needs_shaping(l)) {
+            line.insert(0, '\u{200F}');
+        }
+    }
+    lines
+}
+
+/// `text` cut into lines at its spaces, as [`wrap`] does.
+fn cut(text: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {
@@ -163,5 +177,21 @@ mod tests {
         assert!(line.rtl);
         let pixel: String = shape("بكسل").chars().rev().collect();
         assert_eq!(line.text, format!("{pixel} v = 3"));
+    }
+
+    #[test]
+    fn a_wrapped_arabic_paragraph_reads_from_the_right_on_every_line() {
+        // "someone within max_queue_radius of position: velocity * ...",
+        // cut so its last line is all formula: that line is still set
+        // against the right edge, its symbols left to right.
+        let text = "أحد ضمن max_queue_radius من position: velocity * hard_stop_factor";
+        let lines = wrap(text, |l| l.chars().count() <= 40);
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        let last = visual(&lines[1]);
+        assert!(last.rtl, "{lines:?}");
+        assert_eq!(last.text, "velocity * hard_stop_factor");
+        // English wraps as it always did: no mark, left to right.
+        let lines = wrap("steering = desired - velocity", |l| l.len() <= 12);
+        assert!(lines.iter().all(|l| !visual(l).rtl && l.is_ascii()));
     }
 }

@@ -76,8 +76,11 @@ const LAM: char = '\u{0644}';
 /// Whether `text` has a letter [`shape`] changes or a right-to-left
 /// character [`super::bidi`] reorders (Hebrew and Arabic's blocks).
 pub fn needs_shaping(text: &str) -> bool {
-    text.chars()
-        .any(|c| ('\u{0590}'..='\u{08FF}').contains(&c) || ('\u{FB1D}'..='\u{FEFC}').contains(&c))
+    text.chars().any(|c| {
+        ('\u{0590}'..='\u{08FF}').contains(&c)
+            || ('\u{FB1D}'..='\u{FEFC}').contains(&c)
+            || c == '\u{200F}'
+    })
 }
 
 /// `text` (in logical order, as typed) with each Arabic letter replaced

@@ -271,6 +271,20 @@ fn numbers_are_filled_in_with_the_languages_decimal_point() {
     assert_eq!(filled, "sim 0,50 ms");
 }
 
+/// A kept message is said in the language shown when it is shown, not
+/// in the one it was composed under (a page's notice before its table came).
+#[test]
+fn a_kept_message_is_said_in_the_language_shown() {
+    let said = Said::new("hud.sim", &[("ms", &"0.50")]);
+    assert_eq!(said.to_string(), "sim 0.50 ms");
+    let table = Catalogue::parse("number.decimal = ,\nhud.sim = simulation {ms} ms\n").unwrap();
+    let table: &'static Catalogue = Box::leak(Box::new(table));
+    show(Some(table));
+    let later = said.to_string();
+    show(None);
+    assert_eq!(later, "simulation 0,50 ms");
+}
+
 /// Every character a drawn language's words use has a glyph in the fonts
 /// that draw it: the window's text in Hack, then each script's font this
 /// build carries (Chinese: Noto Sans SC, cut by `cargo xtask fonts`);

@@ -11,7 +11,7 @@
 use crate::window::Options;
 use macroquad::file::{load_file, load_string};
 use steering_demos::app::App;
-use steering_demos::text::fill;
+use steering_demos::text::Said;
 use steering_demos::text::language::{self, Language};
 
 /// The language whose words are awaited, the last one whose words were
@@ -20,7 +20,7 @@ use steering_demos::text::language::{self, Language};
 pub struct Fetching {
     pending: Option<&'static Language>,
     last: &'static Language,
-    covered: Option<String>,
+    covered: Option<Said>,
 }
 
 impl Default for Fetching {
@@ -46,10 +46,8 @@ impl Fetching {
             }
             self.pending = Some(shown);
             language::show(self.last);
-            app.notice = Some(fill(
-                "notice.language-loading",
-                &[("language", &shown.name)],
-            ));
+            let loading = Said::new("notice.language-loading", &[("language", &shown.name)]);
+            app.notice = Some(loading);
             return;
         }
         let Some(wanted) = self.pending.take() else {
@@ -65,9 +63,9 @@ impl Fetching {
                 options.log(&format!("lang {}", wanted.code));
             }
             Err(error) => {
-                let args: [(&str, &dyn std::fmt::Display); 2] =
+                let args: [(&'static str, &dyn std::fmt::Display); 2] =
                     [("language", &wanted.name), ("error", &error)];
-                app.notice = Some(fill("notice.language-failed", &args));
+                app.notice = Some(Said::new("notice.language-failed", &args));
                 options.log(&format!("lang failed {}", wanted.code));
             }
         }

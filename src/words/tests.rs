@@ -17,7 +17,13 @@ fn said(config: &Config, scene: &crate::config::SceneConfig, v: usize) -> Vec<Wo
     let mut setup = scene.setup();
     setup.variant = v;
     let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
+    let notes = |card: &crate::sim::mind::Card| {
+        (card.formula.iter())
+            .filter_map(|&line| formula_line(decl, line).1)
+            .collect::<Vec<_>>()
+    };
     let mut out = vec![card(decl, v, runner.card().idea)];
+    out.extend(notes(&runner.card()));
     // The cards of roles with a rule of their own (a leader's).
     for &(look, _) in decl.roles {
         let Some(i) = runner.looks().iter().position(|&l| l == look) else {
@@ -25,6 +31,7 @@ fn said(config: &Config, scene: &crate::config::SceneConfig, v: usize) -> Vec<Wo
         };
         if let (card, Some(look)) = runner.card_of(Some(runner.crowd().id(i))) {
             out.push(role_card(decl, look, card.idea));
+            out.extend(notes(&card));
         }
     }
     for tick in 0..TICKS {
@@ -67,6 +74,10 @@ fn every_word() -> Vec<Word> {
         out.extend(written_readings(scene.decl));
     }
     out.extend(shared());
+    let presets = crate::config::preset::all(None, &config.app);
+    for p in presets.into_iter().flatten() {
+        out.push(preset(&p.name, &p.description));
+    }
     out
 }
 
