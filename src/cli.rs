@@ -12,12 +12,21 @@ use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use glam::Vec2;
 use std::path::PathBuf;
 
+/// `--version`: the version and the target built for
+/// (`steering-demos 0.1.0 (x86_64-pc-windows-gnu)`).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("STEERING_DEMOS_TARGET"),
+    ")"
+);
+
 // `Args::default()` is a start with no arguments (the web page's; its
 // `frames` is 0, which only matters with `--screenshot`).
 /// The command line. `-h` and `--help` both open with the package's
 /// description (`about`, with no longer text of its own).
 #[derive(Debug, Clone, Default, PartialEq, Parser)]
-#[command(name = "steering-demos", version, about, long_about = None)]
+#[command(name = "steering-demos", version = VERSION, about, long_about = None)]
 pub struct Args {
     /// Read this demos.toml (a regular file of at most 1 MiB) instead of $XDG_CONFIG_HOME/steering-demos/demos.toml or the built-in one
     #[arg(long, value_name = "PATH")]

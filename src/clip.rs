@@ -61,7 +61,7 @@ use std::thread::{self, JoinHandle};
 
 use encode::{Canvas, Image, clip_size, encode};
 pub use encode::{MAX_WIDTH, PALETTE};
-pub use names::{default_folder, new_clip_path, stem_now};
+pub use names::{new_clip_path, stem_now};
 
 /// The fastest clip: GIF delays are whole hundredths of a second, and
 /// browsers show a delay under 2 hundredths as 10.

@@ -1,9 +1,12 @@
 //! The menu entry: `--install-desktop` writes a freedesktop entry and the
 //! icons under `$XDG_DATA_HOME` (default `~/.local/share`) and says what it
 //! wrote; `--uninstall-desktop` removes exactly those files (and the folders
-//! it leaves empty).
+//! it leaves empty). On Windows the same two flags write and remove a
+//! Start-menu shortcut (`src/desktop/shortcut.rs`) under `%APPDATA%`.
 
 use std::path::{Path, PathBuf};
+
+mod shortcut;
 
 /// The app id: the entry's name, the icon's name, the window's class.
 pub const APP_ID: &str = "steering-demos";
@@ -28,8 +31,8 @@ const SVG: &[u8] = include_bytes!("../assets/icons/steering-demos.svg");
 /// A path a manifest line cannot hold (not UTF-8, or with a newline or
 /// another control character) is refused.
 pub fn data_home() -> Result<PathBuf, String> {
-    let home = crate::config::xdg_dir("XDG_DATA_HOME", ".local/share").ok_or_else(|| {
-        "neither XDG_DATA_HOME nor HOME is an absolute path: nowhere to install".to_string()
+    let home = crate::folders::data().ok_or_else(|| {
+        "the system names no data folder (XDG_DATA_HOME, HOME): nowhere to install".to_string()
     })?;
     match home.to_str() {
         Some(text) if !text.chars().any(char::is_control) => Ok(home),
@@ -47,7 +50,7 @@ fn own_paths(home: &Path) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = (files(Path::new(APP_ID)).into_iter())
         .map(|(relative, _)| home.join(relative))
         .collect();
-    out.push(home.join(MANIFEST));
+    out.push(home.join(under(MANIFEST)));
     out
 }
 
@@ -56,20 +59,35 @@ fn own_paths(home: &Path) -> Vec<PathBuf> {
 /// removes.
 const MANIFEST: &str = "steering-demos/installed";
 
-/// The files an install writes, relative to the data home, with their bytes.
+/// A relative path written with `/`, in the system's own separators (a
+/// path Windows shows reads `...\Start Menu\Programs\...`).
+fn under(relative: &str) -> PathBuf {
+    relative.split('/').collect()
+}
+
+/// Where Windows' Start menu looks for a person's shortcuts, under the
+/// data home (`%APPDATA%`).
+const START_MENU: &str = "Microsoft/Windows/Start Menu/Programs/Steering Demos.lnk";
+
+/// The files an install writes, relative to the data home, with their
+/// bytes: on Windows the Start menu's shortcut, elsewhere the
+/// freedesktop entry and its icons.
 fn files(exec: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    if cfg!(windows) {
+        return vec![(under(START_MENU), shortcut::lnk(exec, "Steering Demos"))];
+    }
     let mut out = vec![(
-        PathBuf::from(format!("applications/{APP_ID}.desktop")),
+        under(&format!("applications/{APP_ID}.desktop")),
         entry(exec).into_bytes(),
     )];
     for (size, png) in ICONS {
         out.push((
-            PathBuf::from(format!("icons/hicolor/{size}x{size}/apps/{APP_ID}.png")),
+            under(&format!("icons/hicolor/{size}x{size}/apps/{APP_ID}.png")),
             png.to_vec(),
         ));
     }
     out.push((
-        PathBuf::from(format!("icons/hicolor/scalable/apps/{APP_ID}.svg")),
+        under(&format!("icons/hicolor/scalable/apps/{APP_ID}.svg")),
         SVG.to_vec(),
     ));
     out
@@ -215,7 +233,7 @@ pub fn install() -> Result<Vec<String>, String> {
     let exec = std::env::current_exe()
         .and_then(|p| p.canonicalize())
         .map_err(|e| format!("cannot find this program's own path: {e}"))?;
-    let manifest = home.join(MANIFEST);
+    let manifest = home.join(under(MANIFEST));
     let mut done = Done::default();
     // Files an earlier install wrote may be replaced; any other file in
     // the way is a person's, and stops the install. Folders an earlier
@@ -237,7 +255,7 @@ pub fn install() -> Result<Vec<String>, String> {
         }
         text.into_bytes()
     };
-    wanted.push((PathBuf::from(MANIFEST), Vec::new()));
+    wanted.push((under(MANIFEST), Vec::new()));
     for (relative, bytes) in wanted {
         let path = home.join(&relative);
         let step = (|| {
@@ -252,7 +270,7 @@ pub fn install() -> Result<Vec<String>, String> {
                 Ok(m) if m.is_file() => Some(std::fs::read(&path)?),
                 _ => None,
             };
-            let bytes = if relative == Path::new(MANIFEST) {
+            let bytes = if *relative == under(MANIFEST) {
                 let new: Vec<PathBuf> = (done.created.iter())
                     .filter(|d| !created.contains(d))
                     .cloned()
@@ -310,7 +328,7 @@ pub fn uninstall() -> (Vec<String>, Result<(), String>) {
         Ok(home) => home,
         Err(e) => return (Vec::new(), Err(e)),
     };
-    let manifest = home.join(MANIFEST);
+    let manifest = home.join(under(MANIFEST));
     let Some(Manifest { files, dirs, sums }) = read_manifest(&manifest) else {
         let line = format!(
             "nothing to remove: no install recorded in {}",

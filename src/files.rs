@@ -28,7 +28,7 @@ pub fn act(action: Action, app: &App) -> Option<Result<(String, String), String>
 /// F12: the window as a PNG in the pictures folder.
 fn screenshot(app: &App) -> Result<PathBuf, String> {
     let folder = pictures_folder()
-        .ok_or("no folder for pictures: neither XDG_PICTURES_DIR nor HOME is set")?;
+        .ok_or("no folder for pictures: the system names no pictures or home folder")?;
     std::fs::create_dir_all(&folder)
         .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
     save_new_screenshot(&folder, app.decl().name)
@@ -40,7 +40,7 @@ fn save_preset(app: &App) -> Result<PathBuf, String> {
         return Err("a web page saves no presets: U copies the run's link".into());
     }
     let folder = steering_demos::config::preset::user_folder()
-        .ok_or("no folder for presets: neither XDG_CONFIG_HOME nor HOME is set")?;
+        .ok_or("no folder for presets: the system names no settings folder")?;
     steering_demos::config::preset::save(&folder, app.decl(), &app.kept_setup())
 }
 
@@ -48,7 +48,7 @@ fn save_preset(app: &App) -> Result<PathBuf, String> {
 /// `~/Pictures/steering-demos` (never the working directory, which for a
 /// menu launch is the home folder).
 pub fn pictures_folder() -> Option<PathBuf> {
-    let base = steering_demos::config::xdg_dir("XDG_PICTURES_DIR", "Pictures")?;
+    let base = steering_demos::folders::pictures()?;
     Some(base.join("steering-demos"))
 }
 

@@ -6,6 +6,12 @@
 //! mode runs: a desktop entry, an answer in the terminal (a list, a link,
 //! a headless run), or the window, handed to the frame loop in
 //! `window.rs`.
+//!
+//! On Windows it is a window program: started from the Start menu it
+//! opens no console; run from a terminal (`--headless`, `--list`,
+//! `--help`), it writes to that terminal ([`console`]).
+
+#![cfg_attr(windows, windows_subsystem = "windows")]
 
 mod files;
 mod input;
@@ -42,6 +48,7 @@ impl From<String> for Exit {
 }
 
 fn main() -> ExitCode {
+    console::attach();
     match run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(Exit::Usage(message)) => {
@@ -409,4 +416,31 @@ fn say_why_the_window_stopped() {
         ));
         std::process::exit(1);
     }));
+}
+
+/// The terminal a Windows window program was started from. Windows gives
+/// such a program no console; run from a terminal, it takes that one, so
+/// what it prints is seen there. Output already redirected (a pipe, a
+/// file) is left as it is. Nothing to do elsewhere.
+mod console {
+    #[cfg(windows)]
+    pub fn attach() {
+        #[link(name = "kernel32")]
+        unsafe extern "system" {
+            fn AttachConsole(process: u32) -> i32;
+            fn GetStdHandle(which: u32) -> isize;
+        }
+        const ATTACH_PARENT_PROCESS: u32 = u32::MAX;
+        const STD_OUTPUT_HANDLE: u32 = -11i32 as u32;
+        // SAFETY: two Win32 calls that take no pointers; a failure (no
+        // parent console: started from the Start menu) changes nothing.
+        unsafe {
+            if GetStdHandle(STD_OUTPUT_HANDLE) == 0 {
+                AttachConsole(ATTACH_PARENT_PROCESS);
+            }
+        }
+    }
+
+    #[cfg(not(windows))]
+    pub fn attach() {}
 }

@@ -1,79 +1,10 @@
-//! Where clips go: the default folder, and a new name for each clip.
+//! A new name for each clip (its folder is the system's videos folder,
+//! [`crate::folders`] in the binary's hands).
 
-use std::ffi::{OsStr, OsString};
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::taken;
-
-/// The folder clips go to by default: `steering-demos` in the videos
-/// folder (`$XDG_VIDEOS_DIR`, or its line in `user-dirs.dirs`), else in the
-/// pictures folder (the same for `XDG_PICTURES_DIR`), else
-/// `$HOME/Videos/steering-demos`. `None` without an absolute `HOME`. The
-/// folder may not exist yet: the caller creates it
-/// ([`std::fs::create_dir_all`]) before
-/// [`Recorder::start`](super::Recorder::start).
-pub fn default_folder() -> Option<PathBuf> {
-    let env = |key: &str| std::env::var_os(key);
-    let home = env("HOME");
-    let home_path = absolute(home.as_deref());
-    let config = absolute(env("XDG_CONFIG_HOME").as_deref())
-        .or_else(|| home_path.as_ref().map(|h| h.join(".config")));
-    let dirs = config.and_then(|c| fs::read_to_string(c.join("user-dirs.dirs")).ok());
-    let folder = |key: &str| -> Option<OsString> {
-        let set = env(key).filter(|v| absolute(Some(v)).is_some());
-        set.or_else(|| Some(user_dir(dirs.as_deref()?, key, home_path.as_deref()?)?.into()))
-    };
-    folder_from(
-        folder("XDG_VIDEOS_DIR").as_deref(),
-        folder("XDG_PICTURES_DIR").as_deref(),
-        home.as_deref(),
-    )
-}
-
-/// [`default_folder`] from the values of `XDG_VIDEOS_DIR`,
-/// `XDG_PICTURES_DIR` and `HOME`. A relative or empty value counts as
-/// unset, as the XDG base directory specification says.
-fn folder_from(
-    videos: Option<&OsStr>,
-    pictures: Option<&OsStr>,
-    home: Option<&OsStr>,
-) -> Option<PathBuf> {
-    let folder = absolute(videos)
-        .or_else(|| absolute(pictures))
-        .or_else(|| Some(absolute(home)?.join("Videos")))?;
-    Some(folder.join("steering-demos"))
-}
-
-/// The value as a path if it is absolute (an empty one is not).
-fn absolute(value: Option<&OsStr>) -> Option<PathBuf> {
-    let path = Path::new(value?);
-    path.is_absolute().then(|| path.to_path_buf())
-}
-
-/// The folder `key` names in the text of xdg-user-dirs' `user-dirs.dirs`
-/// (lines like `XDG_VIDEOS_DIR="$HOME/Videos"`, the value absolute or
-/// under `$HOME/`); `None` if it names none, or the home folder itself
-/// (which is how that file disables one).
-fn user_dir(text: &str, key: &str, home: &Path) -> Option<PathBuf> {
-    let value = text
-        .lines()
-        .filter_map(|line| {
-            line.trim()
-                .strip_prefix(key)?
-                .trim_start()
-                .strip_prefix('=')
-        })
-        .next_back()?;
-    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
-    let path = match value.strip_prefix("$HOME") {
-        Some("") => return None,
-        Some(rest) => home.join(rest.strip_prefix('/')?.trim_end_matches('/')),
-        None => PathBuf::from(value),
-    };
-    (path.is_absolute() && path != home).then_some(path)
-}
 
 /// A new name for a clip in `folder`:
 /// `steering-demos-SCENE-YYYYmmdd-HHMMSS-mmm.gif`, the time in UTC (the
@@ -139,39 +70,8 @@ fn civil(days: u64) -> (u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
     use std::time::Duration;
-
-    #[test]
-    fn the_default_folder_ignores_relative_and_empty_values() {
-        let os = |s: &'static str| Some(OsStr::new(s));
-        let folder = |v, p, h| folder_from(v, p, h).map(|f| f.to_string_lossy().into_owned());
-        let ours = |s: &str| Some(format!("{s}/steering-demos"));
-        assert_eq!(folder(os("/v"), os("/p"), os("/h")), ours("/v"));
-        assert_eq!(folder(os("Videos"), os("/p"), os("/h")), ours("/p"));
-        assert_eq!(folder(os(""), os(""), os("/h")), ours("/h/Videos"));
-        assert_eq!(folder(None, os("pics"), os("/h")), ours("/h/Videos"));
-        assert_eq!(folder(None, None, os("home")), None);
-        assert_eq!(folder(None, None, os("")), None);
-        assert_eq!(folder(None, None, None), None);
-    }
-
-    #[test]
-    fn user_dirs_dirs_names_folders_under_home_or_absolute() {
-        let home = Path::new("/home/ada");
-        let text = "# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\n\
-        XDG_VIDEOS_DIR=\"$HOME/Vidéos\"\nXDG_PICTURES_DIR=\"/data/pics/\"\nXDG_MUSIC_DIR=\"$HOME/\"\n\
-        XDG_TEMPLATES_DIR=\"Templates\"\n";
-        let dir = |key| user_dir(text, key, home);
-        assert_eq!(
-            dir("XDG_VIDEOS_DIR"),
-            Some(PathBuf::from("/home/ada/Vidéos"))
-        );
-        assert_eq!(dir("XDG_PICTURES_DIR"), Some(PathBuf::from("/data/pics/")));
-        assert_eq!(dir("XDG_MUSIC_DIR"), None, "the home folder: disabled");
-        assert_eq!(dir("XDG_TEMPLATES_DIR"), None, "relative");
-        assert_eq!(dir("XDG_VIDEOS"), None);
-        assert_eq!(dir("XDG_DOWNLOAD_DIR"), None);
-    }
 
     #[test]
     fn clip_names_carry_the_scene_and_the_time_and_never_repeat() {

@@ -41,21 +41,10 @@ pub const FILE_NAME: &str = "demos.toml";
 /// Never the working directory, which for a menu launch is the home folder.
 pub fn user_file() -> Option<PathBuf> {
     Some(
-        xdg_dir("XDG_CONFIG_HOME", ".config")?
+        crate::folders::config()?
             .join("steering-demos")
             .join(FILE_NAME),
     )
-}
-
-/// A desktop folder: `$VAR`, or else `$HOME/UNDER`. Empty and relative
-/// values are ignored, as the XDG base directory spec says (a relative one
-/// would resolve against the working directory, which for a menu launch
-/// is anywhere).
-pub fn xdg_dir(var: &str, under: &str) -> Option<PathBuf> {
-    let absolute = |v: std::ffi::OsString| Some(PathBuf::from(v)).filter(|p| p.is_absolute());
-    std::env::var_os(var)
-        .and_then(absolute)
-        .or_else(|| Some(std::env::var_os("HOME").and_then(absolute)?.join(under)))
 }
 
 /// The whole configuration.

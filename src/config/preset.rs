@@ -73,7 +73,7 @@ impl Preset {
 /// (default `~/.config/...`); relative settings are ignored, as the XDG
 /// spec says.
 pub fn user_folder() -> Option<PathBuf> {
-    Some(super::xdg_dir("XDG_CONFIG_HOME", ".config")?.join("steering-demos/presets"))
+    Some(crate::folders::config()?.join("steering-demos/presets"))
 }
 
 /// Reads preset `name` from `text`; `file` names it in messages.

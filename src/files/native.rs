@@ -74,9 +74,9 @@ impl Recording {
 
     /// F9: a clip of the window in the videos folder, named anew.
     pub fn start_in_folder(scene: &str) -> Result<Self, String> {
-        let folder = steering_demos::clip::default_folder().ok_or(
-            "no folder for clips: neither XDG_VIDEOS_DIR, XDG_PICTURES_DIR nor HOME is set",
-        )?;
+        let folder = steering_demos::folders::videos()
+            .map(|f| f.join("steering-demos"))
+            .ok_or("no folder for clips: the system names no videos, pictures or home folder")?;
         std::fs::create_dir_all(&folder)
             .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
         let path = steering_demos::clip::new_clip_path(&folder, scene);

@@ -17,11 +17,15 @@
 //!   (fonts.rs), into `assets/fonts/`.
 //! - `pin`: writes tests/pins.tsv, the checksums the tests pin every scene
 //!   and variant to, from headless runs of the release build (pin.rs).
+//! - `windows`: cross-builds the `.exe` and checks it under Wine: every
+//!   pinned checksum Linux's, a window and its picture, the Start-menu
+//!   shortcut installed and removed (windows.rs).
 
 mod fonts;
 mod languages;
 mod pictures;
 mod pin;
+mod windows;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -42,6 +46,7 @@ tasks:
   docs   write demos.toml, the README's scene and controls tables and the scenes' words from src/
   screenshots [NAME...]  make the README's pictures (or those named) from the release build (needs xvfb-run)
   pin    write tests/pins.tsv, every scene's pinned checksums, from the release build
+  windows  cross-build the .exe and check it under Wine: every pinned checksum, a window, the Start-menu shortcut
   fonts  cut each script's font (assets/fonts/) to the characters its table uses (needs python3-fonttools, fonts-noto-cjk)";
 
 fn main() -> ExitCode {
@@ -50,6 +55,7 @@ fn main() -> ExitCode {
         ["web"] => web(),
         ["docs"] => docs(),
         ["pin"] => pin::pin(),
+        ["windows"] => windows::check(),
         ["fonts"] => fonts::cut(),
         ["screenshots", ref only @ ..] => pictures::screenshots(only),
         [] | ["help"] | ["--help"] | ["-h"] => {

@@ -143,3 +143,27 @@ pub fn screenshots(only: &[&str]) -> Result<(), String> {
     println!("wrote {made} pictures in {}", folder.display());
     Ok(())
 }
+
+/// How many colours the PNG at `path` has (up to 1,000): a blank or
+/// black picture has one or two.
+pub fn colours(path: &std::path::Path) -> Result<usize, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut decoder = png::Decoder::new(std::io::BufReader::new(file));
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder
+        .read_info()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut pixels = vec![0; reader.output_buffer_size()];
+    let info = reader
+        .next_frame(&mut pixels)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let step = info.color_type.samples();
+    let mut seen = std::collections::HashSet::new();
+    for pixel in pixels[..info.buffer_size()].chunks(step) {
+        seen.insert(pixel.to_vec());
+        if seen.len() >= 1000 {
+            break;
+        }
+    }
+    Ok(seen.len())
+}

@@ -229,7 +229,7 @@ fn report(command: &mut Command) -> Result<serde_json::Value, String> {
 }
 
 /// `f` of every item, two at a time (each run is one process).
-fn in_parallel<T: Sync>(
+pub fn in_parallel<T: Sync>(
     items: &[T],
     f: impl Fn(&T) -> Result<String, String> + Sync,
 ) -> Result<Vec<String>, String> {
@@ -252,4 +252,58 @@ fn in_parallel<T: Sync>(
         .into_iter()
         .map(|r| r.unwrap_or_else(|| Err("not run".into())))
         .collect()
+}
+
+/// The rows of the pins file at `path`: each run's flags (as
+/// tests/app/checksums.rs gives them) and the checksum it must give.
+pub fn read(path: &Path) -> Result<Vec<(Vec<String>, String)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    // The columns, as the header's last line names them: each a flag.
+    let names = HEADER.lines().last().unwrap_or("").trim_start_matches("# ");
+    let flags: Vec<String> = (names.split('\t'))
+        .filter(|n| *n != "checksum")
+        .map(|n| format!("--{n}"))
+        .collect();
+    let mut rows = Vec::new();
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [values @ .., checksum] = &fields[..] else {
+            continue;
+        };
+        if values.len() != flags.len() {
+            return Err(format!(
+                "{}:{}: {} fields",
+                path.display(),
+                n + 1,
+                fields.len()
+            ));
+        }
+        let mut args = vec!["--headless".to_string()];
+        for (flag, value) in flags.iter().zip(values).filter(|(_, v)| **v != DEFAULT) {
+            args.extend([flag.clone(), value.to_string()]);
+        }
+        rows.push((args, checksum.to_string()));
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every row of the pins file reads as flags the app takes, each
+    /// column's flag named by the header.
+    #[test]
+    fn the_pins_file_reads_as_headless_runs() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/pins.tsv");
+        let rows = super::read(&path).expect("tests/pins.tsv reads");
+        assert!(rows.len() > 100, "{} rows", rows.len());
+        for (args, checksum) in &rows {
+            assert_eq!(args[..2], ["--headless", "--scene"], "{args:?}");
+            assert!(args.contains(&"--steps".to_string()), "{args:?}");
+            assert_eq!(checksum.len(), 16, "{args:?}");
+        }
+    }
 }
