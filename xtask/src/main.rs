@@ -17,10 +17,14 @@
 //!   (fonts.rs), into `assets/fonts/`.
 //! - `pin`: writes tests/pins.tsv, the checksums the tests pin every scene
 //!   and variant to, from headless runs of the release build (pin.rs).
+//! - `dist`: writes what people download into `target/dist/` (the
+//!   Windows zip, the Linux tar.gz and `.deb`, the page's zip; a macOS
+//!   `.app` around a binary built on a Mac) with `SHA256SUMS` (dist.rs).
 //! - `windows`: cross-builds the `.exe` and checks it under Wine: every
 //!   pinned checksum Linux's, a window and its picture, the Start-menu
 //!   shortcut installed and removed (windows.rs).
 
+mod dist;
 mod fonts;
 mod languages;
 mod pictures;
@@ -47,6 +51,7 @@ tasks:
   screenshots [NAME...]  make the README's pictures (or those named) from the release build (needs xvfb-run)
   pin    write tests/pins.tsv, every scene's pinned checksums, from the release build
   windows  cross-build the .exe and check it under Wine: every pinned checksum, a window, the Start-menu shortcut
+  dist [windows] [linux] [web] [macos BINARY]  write what people download into target/dist/, with SHA256SUMS
   fonts  cut each script's font (assets/fonts/) to the characters its table uses (needs python3-fonttools, fonts-noto-cjk)";
 
 fn main() -> ExitCode {
@@ -56,6 +61,7 @@ fn main() -> ExitCode {
         ["docs"] => docs(),
         ["pin"] => pin::pin(),
         ["windows"] => windows::check(),
+        ["dist", ref what @ ..] => dist::dist(what),
         ["fonts"] => fonts::cut(),
         ["screenshots", ref only @ ..] => pictures::screenshots(only),
         [] | ["help"] | ["--help"] | ["-h"] => {
