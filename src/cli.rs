@@ -92,6 +92,10 @@ pub struct Args {
     /// screen (for scripts that photograph the window)
     #[arg(long, requires = "log_events")]
     pub log_frames: bool,
+    /// The page's `#pins`: run every pinned run (`pins.tsv` beside the
+    /// page) headless, one a frame, and log each checksum; no flag.
+    #[arg(skip)]
+    pub pins: bool,
     /// Start with the lesson card open: the idea and the formula
     #[arg(long)]
     pub lesson: bool,
@@ -449,6 +453,7 @@ fn set(assignment: &str, scene: &str, agents: &Knob, setup: &mut Setup) -> Resul
 }
 
 mod list;
+pub mod pins;
 pub use list::list;
 mod values;
 use values::{frames, seconds, threads, whole};

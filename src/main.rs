@@ -139,6 +139,13 @@ fn arguments() -> Result<Option<Box<cli::Args>>, Exit> {
     if cfg!(target_arch = "wasm32") {
         let hash = quad_url::get_hash();
         let body = hash.trim_start_matches('#');
+        if body == "pins" {
+            let pins = true;
+            return Ok(Some(Box::new(cli::Args {
+                pins,
+                ..Default::default()
+            })));
+        }
         let only_lang = body.strip_prefix("lang=").filter(|c| !c.contains('&'));
         let open = Some(hash.clone()).filter(|_| !body.is_empty() && only_lang.is_none());
         let lang = match only_lang {
@@ -351,6 +358,7 @@ fn window_options(args: &cli::Args, config: &Config) -> Result<Options, Exit> {
         // (and the browser test) reads what happened.
         log_events: args.log_events || steering_demos::controls::IN_BROWSER,
         log_frames: args.log_frames,
+        pins: args.pins,
         start_line: None,
         tour_line: None,
     })

@@ -11,6 +11,7 @@ pub mod fetch;
 mod hold;
 mod options;
 mod panes;
+mod pins;
 mod timings;
 
 use crate::files;
@@ -88,6 +89,9 @@ struct Frame {
 }
 
 pub async fn frame_loop(mut app: App, options: Options, outcome: Rc<RefCell<Result<(), String>>>) {
+    if options.pins {
+        return pins::run(&app.config, &options).await;
+    }
     options.log(&format!("config {}", app.config.source));
     if let Some(line) = &options.start_line {
         options.log(line);

@@ -15,6 +15,9 @@ pub struct Options {
     pub log_events: bool,
     /// And `frame N` once each frame is shown.
     pub log_frames: bool,
+    /// The page's `#pins`: every pinned run's checksum, then nothing else
+    /// ([`super::pins`]).
+    pub pins: bool,
     /// The event line saying why the app starts otherwise than asked: a
     /// broken settings file (`config error ...`) or a page's broken link
     /// (`notice ...`).

@@ -8,57 +8,34 @@
 use rayon::prelude::*;
 use std::process::Command;
 
-/// One row of the file: the flags of a headless run, and its checksum.
+/// One row of the file: the arguments of a headless run, and its checksum.
 struct Pin {
-    flags: Vec<(&'static str, String)>,
+    args: Vec<String>,
     checksum: String,
 }
-
-const COLUMNS: [&str; 7] = [
-    "--scene",
-    "--variant",
-    "--seed",
-    "--agents",
-    "--steps",
-    "--threads",
-    "--neighbors",
-];
 
 fn pins() -> Vec<Pin> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/pins.tsv");
     let text = std::fs::read_to_string(path).expect("tests/pins.tsv (cargo xtask pin)");
-    (text.lines())
-        .filter(|line| !line.starts_with('#'))
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), COLUMNS.len() + 1, "tests/pins.tsv: {line}");
-            let flags = COLUMNS
-                .iter()
-                .zip(&fields)
-                .map(|(c, f)| (*c, f.to_string()));
-            Pin {
-                flags: flags.collect(),
-                checksum: fields[COLUMNS.len()].to_string(),
-            }
-        })
+    let rows = steering_demos::cli::pins::read(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    (rows.into_iter())
+        .map(|(args, checksum)| Pin { args, checksum })
         .collect()
 }
 
 impl Pin {
+    /// The value given for `flag` ("" where the scene's own is used).
     fn get(&self, flag: &str) -> &str {
-        let found = self.flags.iter().find(|(f, _)| *f == flag);
-        found.map_or("", |(_, value)| value.as_str())
+        let at = self.args.iter().position(|a| a == flag);
+        at.and_then(|k| self.args.get(k + 1))
+            .map_or("", String::as_str)
     }
 
     /// The checksum of its headless run, with the shipped settings.
     fn run(&self) -> String {
-        let mut args = vec!["--headless"];
-        // Agents "-": the scene's own crowd, `--agents` not given.
-        for (flag, value) in self.flags.iter().filter(|(_, v)| v != "-") {
-            args.extend([*flag, value.as_str()]);
-        }
+        let args = &self.args;
         let out = Command::new(env!("CARGO_BIN_EXE_steering-demos"))
-            .args(&args)
+            .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("XDG_CONFIG_HOME", "/nonexistent")
             .output()
@@ -79,9 +56,7 @@ fn every_pinned_run_keeps_its_checksum() {
     let changed: Vec<String> = (pins.par_iter())
         .filter_map(|pin| {
             let got = pin.run();
-            let what = (pin.flags.iter().map(|(f, v)| format!("{f} {v}")))
-                .collect::<Vec<_>>()
-                .join(" ");
+            let what = pin.args.join(" ");
             (got != pin.checksum).then(|| format!("{what}: {} -> {got}", pin.checksum))
         })
         .collect();

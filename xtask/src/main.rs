@@ -20,15 +20,18 @@
 //! - `dist`: writes what people download into `target/dist/` (the
 //!   Windows zip, the Linux tar.gz and `.deb`, the page's zip; a macOS
 //!   `.app` around a binary built on a Mac) with `SHA256SUMS` (dist.rs).
-//! - `windows`: cross-builds the `.exe` and checks it under Wine: every
-//!   pinned checksum Linux's, a window and its picture, the Start-menu
-//!   shortcut installed and removed (windows.rs).
+//! - `windows`: cross-builds the `.exe` and checks it under Wine: a window
+//!   and its picture, the Start-menu shortcut installed and removed
+//!   (windows.rs).
+//! - `same-bits`: every pinned run on Linux, on Windows under Wine and in
+//!   the page, each checksum the pinned one (same_bits.rs).
 
 mod dist;
 mod fonts;
 mod languages;
 mod pictures;
 mod pin;
+mod same_bits;
 mod windows;
 
 use std::path::{Path, PathBuf};
@@ -50,7 +53,8 @@ tasks:
   docs   write demos.toml, the README's scene and controls tables and the scenes' words from src/
   screenshots [NAME...]  make the README's pictures (or those named) from the release build (needs xvfb-run)
   pin    write tests/pins.tsv, every scene's pinned checksums, from the release build
-  windows  cross-build the .exe and check it under Wine: every pinned checksum, a window, the Start-menu shortcut
+  windows  cross-build the .exe and check it under Wine: a window and its picture, the Start-menu shortcut
+  same-bits  every pinned run on Linux, on Windows under Wine and in the page: every checksum the pinned one
   dist [windows] [linux] [web] [macos BINARY]  write what people download into target/dist/, with SHA256SUMS
   fonts  cut each script's font (assets/fonts/) to the characters its table uses (needs python3-fonttools, fonts-noto-cjk)";
 
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         ["docs"] => docs(),
         ["pin"] => pin::pin(),
         ["windows"] => windows::check(),
+        ["same-bits"] => same_bits::check(),
         ["dist", ref what @ ..] => dist::dist(what),
         ["fonts"] => fonts::cut(),
         ["screenshots", ref only @ ..] => pictures::screenshots(only),
@@ -217,6 +222,8 @@ fn write_page(ws: &Workspace, out: &Path) -> Result<(), String> {
         &ws.root.join("assets/icons/steering-demos-64.png"),
         &out.join("favicon.png"),
     )?;
+    // The pinned runs, which the page runs itself at `#pins` (same_bits.rs).
+    copy(&ws.root.join(pin::FILE), &out.join("pins.tsv"))?;
     Ok(())
 }
 

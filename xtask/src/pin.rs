@@ -255,26 +255,20 @@ pub fn in_parallel<T: Sync>(
 }
 
 /// The rows of the pins file at `path`: each run's flags (as
-/// tests/app/checksums.rs gives them) and the checksum it must give.
+/// tests/app/checksums.rs gives them, `steering_demos::cli::pins` reads
+/// them) and the checksum it must give.
 pub fn read(path: &Path) -> Result<Vec<(Vec<String>, String)>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     // The columns, as the header's last line names them: each a flag.
     let names = HEADER.lines().last().unwrap_or("").trim_start_matches("# ");
-    let flags: Vec<String> = (names.split('\t'))
-        .filter(|n| *n != "checksum")
-        .map(|n| format!("--{n}"))
-        .collect();
-    let mut rows = Vec::new();
-    for (n, line) in text
+    let flags: Vec<String> = names.split('\t').map(|n| format!("--{n}")).collect();
+    let rows = text
         .lines()
         .enumerate()
-        .filter(|(_, l)| !l.starts_with('#'))
-    {
+        .filter(|(_, l)| !l.starts_with('#'));
+    rows.map(|(n, line)| {
         let fields: Vec<&str> = line.split('\t').collect();
-        let [values @ .., checksum] = &fields[..] else {
-            continue;
-        };
-        if values.len() != flags.len() {
+        if fields.len() != flags.len() {
             return Err(format!(
                 "{}:{}: {} fields",
                 path.display(),
@@ -282,13 +276,14 @@ pub fn read(path: &Path) -> Result<Vec<(Vec<String>, String)>, String> {
                 fields.len()
             ));
         }
-        let mut args = vec!["--headless".to_string()];
-        for (flag, value) in flags.iter().zip(values).filter(|(_, v)| **v != DEFAULT) {
+        let given = flags.iter().zip(&fields).filter(|(_, v)| **v != DEFAULT);
+        let mut args: Vec<String> = vec!["--headless".into()];
+        for (flag, value) in given.take_while(|(f, _)| *f != "--checksum") {
             args.extend([flag.clone(), value.to_string()]);
         }
-        rows.push((args, checksum.to_string()));
-    }
-    Ok(rows)
+        Ok((args, fields[fields.len() - 1].to_string()))
+    })
+    .collect()
 }
 
 #[cfg(test)]

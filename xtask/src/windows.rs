@@ -3,8 +3,6 @@
 //!
 //! It builds `steering-demos.exe` for `x86_64-pc-windows-gnu` (mingw-w64),
 //! then, in a throw-away Wine prefix under `target/wine/`:
-//! - runs every row of tests/pins.tsv headless and wants Linux's checksum
-//!   (the same bits on both systems);
 //! - asks `--version` and `--list` through a pipe (a window program that
 //!   still answers in a terminal);
 //! - opens the window under Xvfb and saves a screenshot, which must not be
@@ -44,7 +42,6 @@ pub fn check() -> Result<(), String> {
     let exe = build(&cargo, &ws.root, &ws.target)?;
     let wine = Wine::new(&ws.target.join("wine"), &exe)?;
     wine.answers_in_a_pipe()?;
-    wine.same_checksums_as_linux(&ws.root.join(crate::pin::FILE))?;
     wine.window_and_picture()?;
     wine.shortcut_installed_and_removed()?;
     println!("windows: every check passed under Wine ({})", exe.display());
@@ -52,14 +49,14 @@ pub fn check() -> Result<(), String> {
 }
 
 /// A throw-away Wine prefix with the `.exe` (and the shim) in a folder.
-struct Wine {
+pub struct Wine {
     folder: PathBuf,
     prefix: PathBuf,
     exe: PathBuf,
 }
 
 impl Wine {
-    fn new(folder: &Path, built: &Path) -> Result<Self, String> {
+    pub fn new(folder: &Path, built: &Path) -> Result<Self, String> {
         if !Path::new(WINE).exists() {
             return Err(format!(
                 "no {WINE}: install Debian's wine64 (apt-get install wine64)"
@@ -125,36 +122,12 @@ impl Wine {
         Ok(())
     }
 
-    /// Every pinned run, two at a time: Linux's checksum, bit for bit.
-    fn same_checksums_as_linux(&self, pins: &Path) -> Result<(), String> {
-        let rows = crate::pin::read(pins)?;
-        let got = crate::pin::in_parallel(&rows, |(flags, _)| {
+    /// Each headless run's checksum under Wine, two at a time.
+    pub fn checksums(&self, rows: &[(Vec<String>, String)]) -> Result<Vec<String>, String> {
+        crate::pin::in_parallel(rows, |(flags, _)| {
             let args: Vec<&str> = flags.iter().map(String::as_str).collect();
-            let out = crate::run_output(&mut self.app(&args))?;
-            let report: serde_json::Value = serde_json::from_slice(&out)
-                .map_err(|e| format!("{}: not one JSON line: {e}", args.join(" ")))?;
-            (report["checksum"].as_str().map(String::from))
-                .ok_or_else(|| format!("{}: no checksum", args.join(" ")))
-        })?;
-        let differ: Vec<String> = (rows.iter().zip(&got))
-            .filter(|((_, linux), windows)| linux != *windows)
-            .map(|((flags, linux), windows)| {
-                format!("{}: Linux {linux}, Windows {windows}", flags.join(" "))
-            })
-            .collect();
-        if !differ.is_empty() {
-            return Err(format!(
-                "{} of {} pinned runs differ under Wine:\n{}",
-                differ.len(),
-                rows.len(),
-                differ.join("\n")
-            ));
-        }
-        println!(
-            "windows: {} pinned runs, every checksum Linux's",
-            rows.len()
-        );
-        Ok(())
+            crate::same_bits::checksum_of(&mut self.app(&args), &args)
+        })
     }
 
     /// The window opens under Xvfb and its screenshot shows a scene.
