@@ -32,8 +32,13 @@
 //! macroquad. The platform shows only at its edges: `target_arch =
 //! "wasm32"` appears in the window, the clock, the frame loop's worker,
 //! `main` and the choice of translation tables a build carries (at most
-//! 13 sites, none in `steer`, `sim` or `scenes`), so the
-//! web page runs the very code the desktop runs.
+//! 15 sites, none in `steer`, `sim` or `scenes`), so the
+//! web page runs the very code the desktop runs. The desktops differ only
+//! in where things are kept ([`folders`], from the `dirs` crate), the menu
+//! entry ([`desktop`]: a freedesktop entry, or a Start-menu shortcut) and
+//! Windows' console (`main`); `cargo xtask same-bits` runs every pinned
+//! run on Linux, on Windows under Wine and in the page, and wants the same
+//! checksum from each.
 //!
 //! # A tick
 //!
