@@ -37,17 +37,22 @@ pub fn data() -> Option<PathBuf> {
 /// Pictures: `$XDG_PICTURES_DIR`, the system's pictures folder, else
 /// `Pictures` in the home folder.
 pub fn pictures() -> Option<PathBuf> {
-    (set("XDG_PICTURES_DIR").or_else(|| own(dirs::picture_dir())))
-        .or_else(|| Some(home()?.join("Pictures")))
+    named("XDG_PICTURES_DIR", dirs::picture_dir).or_else(|| Some(home()?.join("Pictures")))
 }
 
 /// Videos: `$XDG_VIDEOS_DIR` or the system's videos folder, else the
 /// pictures folder as [`pictures`] finds it when one is set, else
 /// `Videos` in the home folder.
 pub fn videos() -> Option<PathBuf> {
-    (set("XDG_VIDEOS_DIR").or_else(|| own(dirs::video_dir())))
-        .or_else(|| set("XDG_PICTURES_DIR").or_else(|| own(dirs::picture_dir())))
+    (named("XDG_VIDEOS_DIR", dirs::video_dir))
+        .or_else(|| named("XDG_PICTURES_DIR", dirs::picture_dir))
         .or_else(|| Some(home()?.join("Videos")))
+}
+
+/// A user folder: its absolute `XDG_*` variable, else the one the system
+/// names.
+fn named(var: &str, system: fn() -> Option<PathBuf>) -> Option<PathBuf> {
+    set(var).or_else(|| own(system()))
 }
 
 /// The home folder: `$HOME` where it is set, and then only if absolute

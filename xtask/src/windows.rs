@@ -89,6 +89,11 @@ impl Wine {
     fn command(&self, program: &str, args: &[&str]) -> Command {
         let mut command = Command::new(WINE);
         command.arg(program).args(args);
+        self.prefixed(command)
+    }
+
+    /// `command` set to run in this prefix (its environment and folder).
+    fn prefixed(&self, mut command: Command) -> Command {
         command
             .env("WINEPREFIX", &self.prefix)
             .env("WINEDEBUG", "-all")
@@ -142,11 +147,9 @@ impl Wine {
             .env("WINEPREFIX", &self.prefix)
             .status();
         let shot = self.folder.join("flock.png");
-        let mut command = Command::new("xvfb-run");
-        command.args(["-a", "-s", "-screen 0 1280x800x24", WINE]);
-        let app = self.app(&[]);
-        command.envs(app.get_envs().filter_map(|(k, v)| Some((k, v?))));
-        command.current_dir(self.exe.parent().unwrap_or(&self.folder));
+        let mut xvfb = Command::new("xvfb-run");
+        xvfb.args(["-a", "-s", "-screen 0 1280x800x24", WINE]);
+        let mut command = self.prefixed(xvfb);
         command
             .arg(&self.exe)
             .args(["--scene", "flock", "--frames", "30", "--screenshot"]);
