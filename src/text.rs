@@ -205,6 +205,7 @@ pub fn put_in(words: &str, args: &[(&str, &dyn Display)]) -> String {
 
 pub mod bidi;
 pub mod language;
+pub mod lines;
 pub mod shape;
 
 #[cfg(test)]

@@ -4,18 +4,20 @@
 //! would wrap an ordered line from its wrong end. So a text with Arabic
 //! in it is cut into lines here, in reading order, at the pane's width;
 //! each line is joined and ordered ([`visual`]) and a right-to-left one
-//! is set against the pane's right edge. Other text goes to egui as it is.
+//! is set against the pane's right edge. Chinese is cut here too, where a
+//! Chinese line may end ([`lines`]): egui would start a line with a
+//! full-width colon or comma. Other text goes to egui as it is.
 
 use egui_macroquad::egui::{self, RichText};
 use steering_demos::text::bidi::{self, visual};
-use steering_demos::text::language;
 use steering_demos::text::shape::needs_shaping;
+use steering_demos::text::{language, lines};
 
 /// `text` as a label styled by `style`, wrapped at the pane's width (as
 /// egui's own label is where it lays out top to bottom); new lines
 /// (`\n`) start new lines.
 pub fn words(ui: &mut egui::Ui, text: &str, style: impl Fn(String) -> RichText) {
-    if !needs_shaping(text) {
+    if !needs_shaping(text) && !lines::breaks_without_spaces(text) {
         ui.label(style(text.to_string()));
         return;
     }

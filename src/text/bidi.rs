@@ -55,39 +55,19 @@ pub fn visual(line: &str) -> Visual<'_> {
     }
 }
 
-/// `text` broken at its spaces into lines, in reading order, each as long
-/// as `fits` allows (a word too long for a line has a line of its own);
-/// each line is then ordered alone ([`visual`]). A line of a paragraph
+/// `text` cut into lines in reading order where a line may end
+/// ([`super::lines::cut`]: at its spaces, and between Chinese characters),
+/// each as long as `fits` allows; each line is then ordered alone ([`visual`]). A line of a paragraph
 /// that reads from the right reads from the right too, even one with no
 /// right-to-left letter of its own (a formula's end): it starts with a
 /// right-to-left mark (U+200F).
 pub fn wrap(text: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut lines = cut(text, fits);
+    let mut lines = super::lines::cut(text, fits);
     if needs_shaping(text) {
         for line in lines.iter_mut().filter(|l| !needs_shaping(l)) {
             line.insert(0, '\u{200F}');
         }
     }
-    lines
-}
-
-/// `text` cut into lines at its spaces, as [`wrap`] does.
-fn cut(text: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let longer = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if line.is_empty() || fits(&longer) {
-            line = longer;
-        } else {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        }
-    }
-    lines.push(line);
     lines
 }
 
