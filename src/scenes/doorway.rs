@@ -49,7 +49,7 @@ use rand::RngExt;
 use rand_pcg::Pcg32;
 use rayon::prelude::*;
 pub use room::Room;
-use room::{FreeSpace, SPAWN_TRIES};
+use room::{FreeSpace, RANDOM_UP_TO, SPAWN_TRIES};
 
 crate::params! {
     /// `[doorway.params]`: a crowd leaving a room.
@@ -275,17 +275,26 @@ impl Build for DoorwayScene {
             Vec2::new(0.0, room.spawn_top),
             Vec2::new(room.stage.x, room.spawn_bottom),
         );
-        let mut free = FreeSpace::new(room.spacing, low, high);
-        let (placed, masses): (Vec<Vec2>, Vec<f32>) = (0..setup.agents)
-            .map(|_| {
-                let at = free.place(|| random_point(&mut rng, low, high));
-                (at, p.mass_min + rng.random::<f32>() * p.mass_range)
-            })
-            .unzip();
+        let (placed, masses): (Vec<Vec2>, Vec<f32>) = if setup.agents <= RANDOM_UP_TO {
+            let mut free = FreeSpace::new(room.spacing, low, high);
+            (0..setup.agents)
+                .map(|_| {
+                    let at = free.place(|| random_point(&mut rng, low, high));
+                    (at, p.mass_min + rng.random::<f32>() * p.mass_range)
+                })
+                .unzip()
+        } else {
+            let placed = room::on_lattice(setup.agents, low, high, room.spacing, &mut rng);
+            let masses = (0..setup.agents)
+                .map(|_| p.mass_min + rng.random::<f32>() * p.mass_range)
+                .collect();
+            (placed, masses)
+        };
         let rules = Rules::new(p, variant);
         let cell = rules.near_radius.max(2.0 * p.agent_radius);
         // The crowd walks in as a whole, so agents placed near each other
         // stay near each other, in memory too.
+        spawn.reserve(setup.agents);
         for k in in_runs(&placed, cell, RUNS) {
             spawn.agent(placed[k], start_velocity, masses[k], Look::Plain);
         }

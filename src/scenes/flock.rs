@@ -155,6 +155,7 @@ impl Build for FlockScene {
         };
         let (points, headings): (Vec<Vec2>, Vec<Vec2>) = (0..setup.agents).map(boid).unzip();
         let cell = params.neighbor_radius.max(params.separation_radius);
+        spawn.reserve(setup.agents);
         for k in in_runs(&points, cell, Runs::Rows) {
             spawn.agent(
                 points[k],
@@ -337,7 +338,7 @@ impl Scene for FlockScene {
     }
 
     fn metrics(&self, crowd: &Crowd, _tick: u64) -> Vec<(&'static str, Metric, Sampling)> {
-        let (positions, radius) = (crowd.positions(), self.params.neighbor_radius);
+        let (mean_nn_distance, groups) = figures::at_end(crowd, self.stage, self.params.neighbor_radius);
         vec![
             (
                 "polarization",
@@ -346,12 +347,12 @@ impl Scene for FlockScene {
             ),
             (
                 "mean_nn_distance",
-                Metric::Float(figures::mean_nn_distance(crowd, self.stage, radius)),
+                Metric::Float(mean_nn_distance),
                 Sampling::AtEnd,
             ),
             (
                 "groups",
-                Metric::Int(figures::groups(positions, self.stage, radius)),
+                Metric::Int(groups),
                 Sampling::AtEnd,
             ),
             (

@@ -183,6 +183,7 @@ impl Build for LeaderScene {
         let mut rng = rng(setup.seed);
         spawn.stage *= (setup.agents as f32 / FULL_STAGE as f32).sqrt().max(1.0);
         let stage = spawn.stage;
+        spawn.reserve(setup.agents + 1);
         spawn.agent(stage * 0.5, Vec2::ZERO, params.mass, Look::Leader);
         let points: Vec<Vec2> = (0..setup.agents)
             .map(|_| random_point(&mut rng, Vec2::ZERO, stage))

@@ -74,19 +74,32 @@ pub fn random_point(rng: &mut rand_pcg::Pcg32, min: Vec2, max: Vec2) -> Vec2 {
 /// in memory, so a tick's passes in index order and in the grid's order
 /// read memory in nearly the same order rather than one of them at random.
 /// Only which agent gets which index changes: the same agents stand in the
-/// same places (the sort is stable, so the order is the same everywhere).
+/// same places (ties keep their spawn order, so the order is the same
+/// everywhere).
 pub fn in_runs(points: &[Vec2], cell: f32, runs: Runs) -> impl Iterator<Item = usize> {
-    let run = |p: Vec2| (p.y / cell).floor();
-    // u32, half the memory of usize: this runs with a million agents in hand.
-    let mut order: Vec<u32> = (0..points.len() as u32).collect();
-    order.sort_by(|&a, &b| {
-        let (a, b) = (
-            runs.frame(points[a as usize]),
-            runs.frame(points[b as usize]),
-        );
-        run(a).total_cmp(&run(b)).then(a.x.total_cmp(&b.x))
-    });
-    order.into_iter().map(|k| k as usize)
+    // Each point's key worked out once, as integers that order as the
+    // floats do (a comparison sort of a million points would work each out
+    // some forty times), and its index last: an unstable sort of distinct
+    // keys gives the stable order.
+    let mut keyed: Vec<(u32, u32, u32)> = (points.iter().enumerate())
+        .map(|(k, &p)| {
+            let p = runs.frame(p);
+            (ordered((p.y / cell).floor()), ordered(p.x), k as u32)
+        })
+        .collect();
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, _, k)| k as usize)
+}
+
+/// `x` as an integer that orders as [`f32::total_cmp`] orders the floats:
+/// a negative float's bits all flipped, a positive one's sign bit set.
+fn ordered(x: f32) -> u32 {
+    let bits = x.to_bits();
+    if bits >> 31 == 1 {
+        !bits
+    } else {
+        bits | 1 << 31
+    }
 }
 
 /// The round obstacles of `[x, y, radius]` triples (a scene's
@@ -284,6 +297,32 @@ mod tests {
             let mut every = order.clone();
             every.sort_unstable();
             assert_eq!(every, (0..500).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn in_runs_gives_the_stable_sort_of_its_keys_ties_and_negatives_included() {
+        // Points below zero (a crowd started above the stage), on cell
+        // edges, and repeated: the order is the one a stable sort by
+        // (run, along the run) gives, compared as `total_cmp` compares.
+        let mut r = rng(3);
+        let mut points: Vec<Vec2> = (0..400)
+            .map(|_| random_point(&mut r, Vec2::new(-120.0, -90.0), Vec2::new(120.0, 90.0)))
+            .collect();
+        points.extend([
+            Vec2::new(-0.0, 0.0),
+            Vec2::ZERO,
+            Vec2::new(50.0, -50.0),
+            points[3],
+            points[3],
+        ]);
+        for runs in [Runs::Rows, Runs::Columns] {
+            let mut stable: Vec<usize> = (0..points.len()).collect();
+            stable.sort_by(|&a, &b| {
+                let (a, b) = (runs.frame(points[a]), runs.frame(points[b]));
+                ((a.y / 25.0).floor().total_cmp(&(b.y / 25.0).floor())).then(a.x.total_cmp(&b.x))
+            });
+            assert_eq!(in_runs(&points, 25.0, runs).collect::<Vec<_>>(), stable);
         }
     }
 }

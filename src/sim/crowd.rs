@@ -142,6 +142,14 @@ impl Crowd {
         }
     }
 
+    /// Room for `additional` more agents, made once (a million pushed one
+    /// by one would be copied some twenty times as the arrays grow).
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.position.reserve_exact(additional);
+        self.velocity.reserve_exact(additional);
+        self.mass.reserve_exact(additional);
+    }
+
     /// Adds an agent (at spawn, in spawn order).
     pub(crate) fn push(&mut self, position: Vec2, velocity: Vec2, mass: f32) {
         debug_assert!(self.id.is_empty(), "agents join in spawn order");

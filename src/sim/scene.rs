@@ -88,6 +88,12 @@ impl Spawn<'_> {
         self.looks.push(look);
     }
 
+    /// Room for `agents` more agents: a scene about to add a crowd says so.
+    pub fn reserve(&mut self, agents: usize) {
+        self.crowd.reserve(agents);
+        self.looks.reserve_exact(agents);
+    }
+
     /// The agents placed so far.
     pub fn crowd(&self) -> &Crowd {
         self.crowd

@@ -44,14 +44,23 @@ fn index(positions: &[Vec2], radius: f32) -> Grid {
     grid
 }
 
+/// The end-of-run figures, from one grid of the boids as they stand: the
+/// mean distance to the nearest boid, and the number of groups.
+pub(super) fn at_end(crowd: &Crowd, stage: Vec2, radius: f32) -> (f64, u64) {
+    let grid = index(crowd.positions(), radius);
+    (
+        mean_nn_distance(crowd, &grid, stage, radius),
+        groups(crowd.positions(), &grid, stage, radius),
+    )
+}
+
 /// Mean distance from each boid to its nearest neighbour (across the
 /// wrapping edges), searched in growing circles.
-pub(super) fn mean_nn_distance(crowd: &Crowd, stage: Vec2, radius: f32) -> f64 {
+fn mean_nn_distance(crowd: &Crowd, grid: &Grid, stage: Vec2, radius: f32) -> f64 {
     let positions = crowd.positions();
     if positions.len() < 2 {
         return 0.0;
     }
-    let grid = index(positions, radius);
     let nearest: Vec<f64> = (0..positions.len())
         .into_par_iter()
         .with_min_len(CHUNK)
@@ -59,7 +68,7 @@ pub(super) fn mean_nn_distance(crowd: &Crowd, stage: Vec2, radius: f32) -> f64 {
             let mut radius = radius;
             loop {
                 let mut nearest = f32::INFINITY;
-                around(i, positions, &grid, stage, radius, |_, offset| {
+                around(i, positions, grid, stage, radius, |_, offset| {
                     nearest = nearest.min(offset.length());
                 });
                 if nearest.is_finite() || radius > stage.max_element() {
@@ -76,8 +85,7 @@ pub(super) fn mean_nn_distance(crowd: &Crowd, stage: Vec2, radius: f32) -> f64 {
 
 /// Clusters of boids linked by neighbourhood (within the neighbourhood
 /// radius of each other), by union-find.
-pub(super) fn groups(positions: &[Vec2], stage: Vec2, radius: f32) -> u64 {
-    let grid = index(positions, radius);
+fn groups(positions: &[Vec2], grid: &Grid, stage: Vec2, radius: f32) -> u64 {
     let mut parent: Vec<u32> = (0..positions.len() as u32).collect();
     fn root(parent: &mut [u32], mut i: u32) -> u32 {
         while parent[i as usize] != i {
@@ -87,14 +95,16 @@ pub(super) fn groups(positions: &[Vec2], stage: Vec2, radius: f32) -> u64 {
         i
     }
     for i in 0..positions.len() {
-        let mut links = Vec::new();
-        around(i, positions, &grid, stage, radius, |j, _| links.push(j));
-        for j in links {
-            let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j));
-            if a != b {
-                parent[a.max(b) as usize] = a.min(b);
+        // Each link once, from its lower end: the groups are the same
+        // whichever end joins them.
+        around(i, positions, grid, stage, radius, |j, _| {
+            if (j as usize) > i {
+                let (a, b) = (root(&mut parent, i as u32), root(&mut parent, j));
+                if a != b {
+                    parent[a.max(b) as usize] = a.min(b);
+                }
             }
-        }
+        });
     }
     (0..positions.len() as u32)
         .filter(|&i| root(&mut parent, i) == i)
