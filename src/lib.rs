@@ -15,7 +15,7 @@
 //! | layer | owns | may import |
 //! |---|---|---|
 //! | [`steer`] | pure steering: each rule a function returning a force, written once over [`steer::Vector`] (one agent or four side by side); [`steer::integrate`], the one movement manager; neighbor searches; thread helpers ([`steer::par`]) | nothing of the crate |
-//! | [`overlay`], [`stopwatch`], [`quote`], [`camera`], [`layout`], [`clip`], [`text`], [`folders`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; which part of the stage is in view; where things go on screen; the window recorded as an animated GIF (desktop only); the app's own words, under keys, one table a language; where the system keeps settings, pictures and videos | nothing of the crate |
+//! | [`overlay`], [`stopwatch`], [`quote`], [`camera`], [`layout`], [`clip`], [`text`], [`folders`], [`density`] | what a scene wants drawn, as data; elapsed time on every platform; user text made safe to print; which part of the stage is in view; where things go on screen; the window recorded as an animated GIF (desktop only); the app's own words, under keys, one table a language; where the system keeps settings, pictures and videos; a crowd too fine to draw agent by agent, painted as one picture on every thread | nothing of the crate |
 //! | `build` (the build script, `src/build.rs`) | the shipped presets, gathered from `assets/presets` | nothing of the crate |
 //! | [`newfile`] | files written anew, never over another (its messages quote the path a person gave) | `quote` |
 //! | [`sim`] | the runner (crowd, fixed clock, figures, overlay), the [`sim::scene::Scene`] trait a running scene implements and the phases of a tick it is handed, a scene's declaration as data ([`sim::decl::SceneDecl`], the registry's row, and [`sim::decl::Build`], its typed start), knobs declared once (a scene's parameters as one [`sim::knobs::Params`] object: knobs, parse, props), edits of a start ([`sim::starts`], [`sim::props`]), the scripted pointer, the headless report; a runner clones (a snapshot to rewind to) | `steer`, `overlay`, `stopwatch`, `quote` |
@@ -177,6 +177,7 @@ pub mod cli;
 pub mod clip;
 pub mod config;
 pub mod controls;
+pub mod density;
 pub mod desktop;
 pub mod docs;
 pub mod folders;

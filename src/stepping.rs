@@ -12,16 +12,22 @@ use glam::Vec2;
 use steering_demos::app::App;
 use steering_demos::stopwatch::Stopwatch;
 
-/// What the worker is asked: the app, the seconds to advance, the pointer.
-type Job = (App, f64, Vec2);
+/// What the worker is asked: the app, the seconds to advance, the pointer,
+/// and the milliseconds the steps may take (a live window's budget; none:
+/// every tick due, as a screenshot or a clip needs).
+type Job = (App, f64, Vec2, Option<f64>);
 /// What the steps give back: the app, and the milliseconds they took.
 type Stepped = (App, f64);
 
-/// Advances `app` by `seconds` at `pointer` (see [`App::advance`]) and
-/// says how many milliseconds that took.
-fn advance((mut app, seconds, pointer): Job) -> Stepped {
+/// Advances `app` by `seconds` at `pointer` (see [`App::advance`], and
+/// [`App::advance_within`] with a budget) and says how many milliseconds
+/// that took.
+fn advance((mut app, seconds, pointer, budget_ms): Job) -> Stepped {
     let watch = Stopwatch::start();
-    app.advance(seconds, pointer);
+    match budget_ms {
+        Some(budget_ms) => app.advance_within(seconds, pointer, budget_ms),
+        None => app.advance(seconds, pointer),
+    };
     (app, watch.millis())
 }
 
@@ -47,9 +53,10 @@ impl Stepper {
         }
     }
 
-    /// Starts advancing `app` by `seconds` at `pointer`.
-    pub fn start(&self, app: App, seconds: f64, pointer: Vec2) -> Stepping {
-        let job = (app, seconds, pointer);
+    /// Starts advancing `app` by `seconds` at `pointer`, within
+    /// `budget_ms` if given.
+    pub fn start(&self, app: App, seconds: f64, pointer: Vec2, budget_ms: Option<f64>) -> Stepping {
+        let job = (app, seconds, pointer, budget_ms);
         match &self.worker {
             Some(worker) => match worker.jobs.send(job) {
                 Ok(()) => Stepping::Away,

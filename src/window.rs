@@ -284,7 +284,7 @@ impl Shell {
         }
         for (k, ((view, part), (runner, variant))) in self.panes.iter().zip(&runners).enumerate() {
             let trail = app.trails.then_some(&self.trails[k]);
-            self.renderer.draw_world(app, runner, view, trail);
+            self.renderer.draw_world(app, runner, view, trail, k);
             if runners.len() > 1 {
                 panes::label(view, *part, variant, runner, layout.text_scale);
             }
@@ -334,7 +334,9 @@ impl Shell {
             (None, Some((message, warning, _))) => render::draw_notice(message, layout, *warning),
             (None, None) => {
                 let roles = steering_demos::words::roles(app.decl());
-                draw_legend(&meanings, &roles, app.scene().fade_alpha(), layout)
+                let dense =
+                    (self.panes.first()).is_some_and(|(view, _)| render::dense(app.scene(), view));
+                draw_legend(&meanings, &roles, app.scene().fade_alpha(), layout, dense)
             }
         }
     }
@@ -446,7 +448,10 @@ impl Shell {
             let view = panes::under(&self.panes, frame.mouse);
             (f64::from(get_frame_time()), view.to_world(frame.mouse))
         };
-        let stepping = self.stepper.start(app, seconds, pointer);
+        // A live window keeps answering: its steps take about SIM_BUDGET_MS.
+        let offline = self.options.screenshot.is_some() || self.clip_frames.is_some();
+        let budget = (!offline).then_some(SIM_BUDGET_MS);
+        let stepping = self.stepper.start(app, seconds, pointer, budget);
         next_frame().await;
         if self.options.log_frames {
             self.options.log(&format!("frame {}", self.frames));
@@ -462,7 +467,6 @@ impl Shell {
         (self.timings).push(frame.started.millis(), drawn_ms, sim_ms);
         // A live window keeps to max_fps where the screen does not pace
         // it; a screenshot or clip run renders as fast as it can.
-        let offline = self.options.screenshot.is_some() || self.clip_frames.is_some();
         if app.config.app.max_fps > 0 && !offline {
             (frame.started).rest_until(1.0 / f64::from(app.config.app.max_fps));
         }
@@ -472,3 +476,8 @@ impl Shell {
 
 /// How long the window shows where a screenshot went.
 const FLASH_SECONDS: f64 = 4.0;
+
+/// The milliseconds a live frame's ticks may take, going by the last ones
+/// (at least one tick a frame): with the drawing, a frame every 0.1 s or
+/// better while ticks are cheaper than this.
+const SIM_BUDGET_MS: f64 = 50.0;

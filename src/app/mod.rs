@@ -367,13 +367,30 @@ impl App {
     /// due, at most `max_ticks_per_frame`; time beyond that is dropped, so a
     /// stalled frame never makes the next ones slower. Returns the ticks run.
     pub fn advance(&mut self, seconds: f64, pointer: Vec2) -> u32 {
+        // Fast forward may run more ticks per frame, in proportion.
+        let max = self.config.app.max_ticks_per_frame * self.rate.ceil().max(1.0) as u32;
+        self.advance_up_to(seconds, pointer, max)
+    }
+
+    /// [`App::advance`] for a live window: the frame's ticks take about
+    /// `budget_ms` at most, going by how long the last ones took (at least
+    /// one a frame). A crowd too large to keep real time then runs slower
+    /// rather than making every frame slower: at a million boids a tick
+    /// takes some 100 ms, and four a frame would show a frame every half
+    /// second.
+    pub fn advance_within(&mut self, seconds: f64, pointer: Vec2, budget_ms: f64) -> u32 {
+        let max = self.config.app.max_ticks_per_frame * self.rate.ceil().max(1.0) as u32;
+        let affordable = (self.tick_ms.mean()).map_or(max, |ms| (budget_ms / ms.max(1e-6)) as u32);
+        self.advance_up_to(seconds, pointer, affordable.clamp(1, max))
+    }
+
+    /// Runs the ticks come due in `seconds`, at most `max`.
+    fn advance_up_to(&mut self, seconds: f64, pointer: Vec2, max: u32) -> u32 {
         self.point_at(pointer);
         if self.paused {
             return 0;
         }
         let dt = self.tick_seconds();
-        // Fast forward may run more ticks per frame, in proportion.
-        let max = self.config.app.max_ticks_per_frame * self.rate.ceil().max(1.0) as u32;
         self.accumulator += seconds.clamp(0.0, 1.0) * self.rate;
         let mut ticks = 0;
         while self.accumulator >= dt && ticks < max {

@@ -177,6 +177,21 @@ fn the_overlay_switch_never_changes_the_simulation() {
 }
 
 #[test]
+fn a_live_frame_runs_the_ticks_its_budget_affords() {
+    let mut app = app_on("seek");
+    // Ticks timed at 30 ms: a 50 ms budget affords one a frame, and the
+    // time it cannot run is dropped, as a stalled frame's is.
+    for at in 0..5 {
+        app.tick_ms.push(f64::from(at), 30.0);
+    }
+    assert_eq!(app.advance_within(1.0, Vec2::ZERO, 50.0), 1);
+    // A budget beyond max_ticks_per_frame's ticks runs that many.
+    assert_eq!(app.advance_within(1.0, Vec2::ZERO, 1e9), 4);
+    // However slow the ticks, one a frame comes due and runs.
+    assert_eq!(app.advance_within(1.0 / 60.0, Vec2::ZERO, 0.0), 1);
+}
+
+#[test]
 fn pause_step_and_the_accumulator() {
     let mut app = app_on("seek");
     assert_eq!(app.advance(1.0 / 60.0, Vec2::ZERO), 1);

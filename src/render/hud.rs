@@ -1,34 +1,32 @@
-//! The HUD band, the legend line, the footer and the help box, each in the
-//! place the layout gives it.
+//! The HUD band, the footer and the help box, each in the place the
+//! layout gives it (the legend line is `legend`).
 
-use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM, legend_color, role_color};
+use super::palette::{ACCENT, PANEL, TEXT, TEXT_DIM};
 use super::text::{draw_text, text_width};
-use macroquad::shapes::{draw_circle, draw_line, draw_rectangle, draw_rectangle_lines};
+use macroquad::shapes::{draw_circle, draw_rectangle, draw_rectangle_lines};
 use steering_demos::app::App;
 use steering_demos::controls;
 use steering_demos::layout::{Layout, Rect};
-use steering_demos::overlay::Meaning;
-use steering_demos::sim::crowd::Look;
 use steering_demos::text::{bidi, language};
 use steering_demos::text::{fill as say, text};
-use steering_demos::words::{self, Word};
+use steering_demos::words;
 
 const TITLE_SIZE: f32 = 20.0;
-const BODY_SIZE: f32 = 16.0;
-const MARGIN: f32 = 12.0;
+pub(super) const BODY_SIZE: f32 = 16.0;
+pub(super) const MARGIN: f32 = 12.0;
 
 /// Title and body font sizes at the layout's text scale.
-fn text_sizes(layout: &Layout) -> (f32, f32) {
+pub(super) fn text_sizes(layout: &Layout) -> (f32, f32) {
     let k = layout.text_scale;
     ((TITLE_SIZE * k).round(), (BODY_SIZE * k).round())
 }
 
-fn width(text: &str, size: f32) -> f32 {
+pub(super) fn width(text: &str, size: f32) -> f32 {
     text_width(text, size)
 }
 
 /// Cuts `text` to fit `room` pixels, at a word's end, ending it with "...".
-fn fit(text: &str, size: f32, room: f32) -> String {
+pub(super) fn fit(text: &str, size: f32, room: f32) -> String {
     if width(text, size) <= room {
         return text.to_string();
     }
@@ -64,14 +62,14 @@ const LEAST_SIZE: f32 = 11.0;
 /// right (Arabic): the title and lesson line start at the right, the
 /// legend's roles go left, the help's keys stand right of their words.
 /// Code lays a band out left to right and asks here where things go.
-struct Side {
+pub(super) struct Side {
     left: f32,
     right: f32,
     rtl: bool,
 }
 
 impl Side {
-    fn of(r: &Rect) -> Self {
+    pub(super) fn of(r: &Rect) -> Self {
         Self {
             left: r.x,
             right: r.right(),
@@ -80,7 +78,7 @@ impl Side {
     }
 
     /// Where a thing `w` wide that a left-to-right layout puts at `x` starts.
-    fn at(&self, x: f32, w: f32) -> f32 {
+    pub(super) fn at(&self, x: f32, w: f32) -> f32 {
         if self.rtl {
             self.left + self.right - x - w
         } else {
@@ -89,7 +87,7 @@ impl Side {
     }
 
     /// [`Side::at`] for text drawn from `x`.
-    fn text(&self, x: f32, text: &str, size: f32) -> f32 {
+    pub(super) fn text(&self, x: f32, text: &str, size: f32) -> f32 {
         self.at(x, width(text, size))
     }
 }
@@ -278,101 +276,6 @@ pub fn draw_footer(app: &App, layout: &Layout) {
         body_size,
         ACCENT,
     );
-}
-
-/// The smallest text the legend shrinks to so that every entry fits.
-const LEGEND_MIN_SIZE: f32 = 10.0;
-
-/// A legend swatch's length at text size `size`.
-fn swatch(size: f32) -> f32 {
-    size * 22.0 / BODY_SIZE
-}
-
-/// The room a role's entry takes at text size `size`.
-fn role_width(label: &str, size: f32) -> f32 {
-    swatch(size) * 0.6 + 6.0 + width(label, size) + MARGIN
-}
-
-/// The room a force's entry takes at text size `size`.
-fn meaning_width(m: Meaning, size: f32) -> f32 {
-    swatch(size) + 6.0 + width(words::meaning(m).shown(), size) + 2.0 * MARGIN
-}
-
-/// One line under the HUD: the colour of each force drawn (or how to show
-/// them) on the left, and on the right who is who: each role's colour
-/// and name (`roles`, from the scene; `fade_alpha` for a faded look).
-/// Each colour is the one the stage shows ([`role_color`],
-/// [`legend_color`]), and the text shrinks until every entry fits: a shape
-/// on the stage with no entry cannot be read.
-pub fn draw_legend(meanings: &[Meaning], roles: &[(Look, Word)], fade_alpha: f32, layout: &Layout) {
-    let r = layout.legend;
-    draw_rectangle(r.x, r.y, r.w, r.h, super::palette::BACKGROUND);
-    let (_, body_size) = text_sizes(layout);
-    let needed = |size: f32| {
-        let forces: f32 = meanings.iter().map(|&m| meaning_width(m, size)).sum();
-        let who: f32 = roles.iter().map(|(_, l)| role_width(l.shown(), size)).sum();
-        forces + who + MARGIN
-    };
-    let mut size = body_size;
-    while size > LEGEND_MIN_SIZE && needed(size) > r.w {
-        size -= 1.0;
-    }
-    let baseline = r.y + r.h * 0.5 + size * 0.3;
-    let cy = r.y + r.h * 0.5;
-    // The roles, right-aligned: as many whole ones as fit in half the line.
-    let mut shown = roles.len();
-    let all = |n: usize| roles[..n].iter().map(|(_, l)| role_width(l.shown(), size));
-    while shown > 0 && all(shown).sum::<f32>() > r.w * 0.5 {
-        shown -= 1;
-    }
-    let roles_w: f32 = all(shown).sum();
-    let side = Side::of(&r);
-    let mut x = r.right() - roles_w;
-    for (look, label) in &roles[..shown] {
-        let (look, label) = (*look, label.shown());
-        let k = swatch(size) * 0.3;
-        draw_circle(side.at(x, 2.0 * k) + k, cy, k, role_color(look, fade_alpha));
-        draw_text(
-            label,
-            side.text(x + 2.0 * k + 6.0, label, size),
-            baseline,
-            size,
-            TEXT,
-        );
-        x += role_width(label, size);
-    }
-    let right = r.right() - roles_w - MARGIN;
-    if meanings.is_empty() {
-        let hint = fit(text("legend.hint"), size, right - r.x - MARGIN);
-        draw_text(
-            &hint,
-            side.text(r.x + MARGIN, &hint, size),
-            baseline,
-            size,
-            TEXT_DIM,
-        );
-        return;
-    }
-    let mut x = r.x + MARGIN;
-    let swatch = swatch(size);
-    for &m in meanings {
-        let label = words::meaning(m);
-        let label = label.shown();
-        let label_w = width(label, size);
-        if x + swatch + 6.0 + label_w > right {
-            break;
-        }
-        let line_x = side.at(x, swatch);
-        draw_line(line_x, cy, line_x + swatch, cy, 4.0, legend_color(m));
-        draw_text(
-            label,
-            side.text(x + swatch + 6.0, label, size),
-            baseline,
-            size,
-            TEXT,
-        );
-        x += meaning_width(m, size);
-    }
 }
 
 /// A message that must be seen on the legend's line: a broken demos.toml

@@ -4,6 +4,7 @@
 pub mod chart;
 mod hud;
 pub mod lab;
+mod legend;
 pub mod mind;
 pub mod palette;
 pub mod text;
@@ -12,10 +13,12 @@ pub mod tour;
 mod trails;
 pub mod words;
 
-pub use hud::{draw_footer, draw_help, draw_hud, draw_legend, draw_notice, draw_recording};
+pub use hud::{draw_footer, draw_help, draw_hud, draw_notice, draw_recording};
+pub use legend::draw_legend;
 pub use trails::Trails;
 
 use macroquad::color::Color;
+use macroquad::color::WHITE;
 use macroquad::math::{Rect, Vec2, vec2};
 use macroquad::miniquad::PassAction;
 use macroquad::miniquad::gl::{GL_SCISSOR_TEST, glEnable};
@@ -25,6 +28,7 @@ use macroquad::window::{get_internal_gl, screen_height, screen_width};
 use palette::{agent_color, meaning_color};
 use steering_demos::app::App;
 use steering_demos::camera::Camera;
+use steering_demos::density::{Density, Frame};
 use steering_demos::layout::Rect as Area;
 use steering_demos::overlay::{Geom, Meaning, Overlay, Shape};
 use steering_demos::sim::crowd::Look;
@@ -45,6 +49,11 @@ const MIN_AGENT: f32 = 4.0;
 /// Agents smaller than this, in screen pixels, are drawn as plain
 /// triangles: half the sprite's triangles, for crowds of 100,000 and more.
 const TINY_AGENT: f32 = 8.0;
+/// Agents whose true size on screen is under this many pixels are painted
+/// as one picture of the crowd's density and heading ([`Density`]): a
+/// million boids, or the doorway's hundred thousand, at 1280x800. Zoomed
+/// in past it, they are drawn one by one again.
+const DENSITY_BELOW: f32 = 2.0;
 
 /// The agent sprite's side, in texels.
 const SPRITE: u16 = 64;
@@ -134,6 +143,10 @@ impl View {
 pub struct Renderer {
     agent: Texture2D,
     overlay: Overlay,
+    density: Density,
+    /// Each pane's picture of its crowd, when it is painted as one
+    /// (a texture a pane: the frame's drawing is sent at its end).
+    pictures: Vec<Option<Texture2D>>,
 }
 
 impl Renderer {
@@ -143,28 +156,27 @@ impl Renderer {
         Self {
             agent,
             overlay: Overlay::default(),
+            density: Density::default(),
+            pictures: Vec::new(),
         }
     }
 
     /// Draws one scene in `view`: the stage, the scenery, the trails, the
     /// agents between their last two ticks (`alpha`), and the forces: all
-    /// of them when on, else the selected agent's.
-    pub fn draw_world(&mut self, app: &App, scene: &Runner, view: &View, trails: Option<&Trails>) {
-        // Zoomed in, the world reaches past its window: clip it there.
-        unsafe { get_internal_gl() }
-            .quad_gl
-            .scissor(Some(scissor(view.area)));
-        self.draw_world_clipped(app, scene, view, trails);
-        unsafe { get_internal_gl() }.quad_gl.scissor(None);
-    }
-
-    fn draw_world_clipped(
+    /// of them when on, else the selected agent's. `pane` counts the panes
+    /// side by side from 0.
+    pub fn draw_world(
         &mut self,
         app: &App,
         scene: &Runner,
         view: &View,
         trails: Option<&Trails>,
+        pane: usize,
     ) {
+        // Zoomed in, the world reaches past its window: clip it there.
+        unsafe { get_internal_gl() }
+            .quad_gl
+            .scissor(Some(scissor(view.area)));
         // The paper is cleared, not drawn (see `clear_stages`).
         self.overlay.clear();
         scene.scenery(
@@ -180,7 +192,11 @@ impl Renderer {
             trails.draw(view);
         }
         let alpha = app.between_ticks();
-        self.draw_agents(scene, view, alpha);
+        if dense(scene, view) {
+            self.draw_density(scene, view, pane, alpha);
+        } else {
+            self.draw_agents(scene, view, alpha, |_, _| true);
+        }
         let selected = scene.selected().map(|i| i as u32);
         for shape in &scene.overlay().shapes {
             let wanted = app.show_forces || (selected.is_some() && shape.agent == selected);
@@ -197,16 +213,68 @@ impl Renderer {
             circle_outline(at, r, LINE * 1.5, colors::SELECTED);
         }
         draw_frame(view);
+        unsafe { get_internal_gl() }.quad_gl.scissor(None);
     }
 
-    /// Every agent in one pass over one texture, which macroquad batches
-    /// into a handful of draw calls however many agents there are.
-    fn draw_agents(&self, scene: &Runner, view: &View, alpha: f32) {
+    /// The crowd as one picture of where it stands and where it heads
+    /// ([`Density`]), then the agents a learner follows drawn one by one
+    /// on top: the selected one, and a leader or a target.
+    fn draw_density(&mut self, scene: &Runner, view: &View, pane: usize, alpha: f32) {
+        let a = view.area;
+        let (x, y) = (a.x.floor(), a.y.floor());
+        let frame = Frame {
+            scale: view.scale,
+            offset: view.offset - vec2(x, y),
+            width: (a.right().ceil() - x).max(1.0) as usize,
+            height: (a.bottom().ceil() - y).max(1.0) as usize,
+        };
+        let rgba = (self.density).paint(scene.crowd().positions(), scene.headings(), frame);
+        let (w, h) = (frame.width as u16, frame.height as u16);
+        if self.pictures.len() <= pane {
+            self.pictures.resize(pane + 1, None);
+        }
+        let picture = match &self.pictures[pane] {
+            Some(t) if t.width() as u16 == w && t.height() as u16 == h => {
+                t.update_from_bytes(u32::from(w), u32::from(h), rgba);
+                t.clone()
+            }
+            _ => {
+                let t = Texture2D::from_rgba8(w, h, rgba);
+                t.set_filter(FilterMode::Nearest);
+                self.pictures[pane] = Some(t.clone());
+                t
+            }
+        };
+        let size = Some(vec2(f32::from(w), f32::from(h)));
+        let whole = DrawTextureParams {
+            dest_size: size,
+            ..Default::default()
+        };
+        draw_texture_ex(&picture, x, y, WHITE, whole);
+        let selected = scene.selected_index();
+        self.draw_agents(scene, view, alpha, |i, look| {
+            Some(i) == selected || matches!(look, Look::Leader | Look::Target)
+        });
+    }
+
+    /// Every agent `shown` (by index and look) in one pass over one
+    /// texture, which macroquad batches into a handful of draw calls
+    /// however many agents there are.
+    fn draw_agents(
+        &self,
+        scene: &Runner,
+        view: &View,
+        alpha: f32,
+        shown: impl Fn(usize, Look) -> bool,
+    ) {
         let base = (2.0 * scene.agent_radius() / SPRITE_FILL * view.scale).max(MIN_AGENT);
         let fade = scene.fade_alpha();
         // Decided once for all, so the batch keeps one texture.
         let tiny = base < TINY_AGENT;
         for (i, (&v, &look)) in scene.headings().iter().zip(scene.looks()).enumerate() {
+            if !shown(i, look) {
+                continue;
+            }
             let at = view.to_screen(App::drawn_at(scene, i, alpha));
             let size = if matches!(look, Look::Leader | Look::Target) {
                 base * 1.4
@@ -242,6 +310,12 @@ impl Renderer {
             );
         }
     }
+}
+
+/// Whether `scene`'s agents are too fine in `view` to draw one by one:
+/// then the crowd is painted as one picture ([`Density`]).
+pub fn dense(scene: &Runner, view: &View) -> bool {
+    2.0 * scene.agent_radius() * view.scale < DENSITY_BELOW
 }
 
 /// Clears the frame to the stage's paper, then the background around the

@@ -30,6 +30,15 @@ pub const PANEL: Color = rgb(0x1c1f24);
 pub const TEXT: Color = rgb(0xf1f1f1);
 pub const TEXT_DIM: Color = rgb(0xb5bcc7);
 pub const ACCENT: Color = rgb(0xffc857);
+/// The painted crowd's hues for a few headings (right, down, up), for
+/// its key in the legend.
+pub fn headings() -> [Color; 3] {
+    [glam::Vec2::X, glam::Vec2::Y, -glam::Vec2::Y].map(|heading| {
+        let [r, g, b] = steering_demos::density::ink(heading);
+        Color::new(r, g, b, 1.0)
+    })
+}
+
 /// The ring around the selected agent.
 pub const SELECTED: Color = rgb(0xff006e);
 /// The line around a stage pane.

@@ -29,6 +29,12 @@ const LAB_PICTURES: &[(&str, &[&str])] = &[
         "tip-to-tail",
         &["--scene", "flock", "--select", "10", "--tip-to-tail"],
     ),
+    // A crowd too fine to draw agent by agent, painted by heading, one
+    // boid and its forces on top.
+    (
+        "million",
+        &["--scene", "flock", "--agents", "1000000", "--select", "10"],
+    ),
     // Each language on the lesson its edition of the series translated
     // (../shared/seeds), the card open on an agent's numbers.
     (
