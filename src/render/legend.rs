@@ -83,16 +83,19 @@ pub fn draw_legend(
     while size > LEGEND_MIN_SIZE && needed(size) > r.w {
         size -= 1.0;
     }
-    let keys_w = draw_keys(&keys, &r, size);
+    // What a painted crowd's colours say comes before the hint: the
+    // picture cannot be read without it.
+    let room = if dense { r.w - 2.0 * MARGIN } else { r.w * 0.5 };
+    let keys_w = draw_keys(&keys, &r, size, room);
     draw_forces(meanings, &r, r.right() - keys_w - MARGIN, size);
 }
 
-/// The keys, right-aligned: as many whole ones as fit in half the line.
+/// The keys, right-aligned: as many whole ones as fit in `room`.
 /// Returns the room they took.
-fn draw_keys(keys: &[Key], r: &Rect, size: f32) -> f32 {
+fn draw_keys(keys: &[Key], r: &Rect, size: f32, room: f32) -> f32 {
     let mut shown = keys.len();
     let all = |n: usize| keys[..n].iter().map(|k| key_width(k, size));
-    while shown > 0 && all(shown).sum::<f32>() > r.w * 0.5 {
+    while shown > 0 && all(shown).sum::<f32>() > room {
         shown -= 1;
     }
     let keys_w: f32 = all(shown).sum();
