@@ -47,7 +47,8 @@ const SPRITE_FILL: f32 = 54.0 / 64.0;
 /// Agents are never drawn smaller than this, in screen pixels.
 const MIN_AGENT: f32 = 4.0;
 /// Agents smaller than this, in screen pixels, are drawn as plain
-/// triangles: half the sprite's triangles, for crowds of 100,000 and more.
+/// triangles: half the sprite's triangles (a large crowd seen up close;
+/// finer still, it is painted: [`DENSITY_BELOW`]).
 const TINY_AGENT: f32 = 8.0;
 /// Agents whose true size on screen is under this many pixels are painted
 /// as one picture of the crowd's density and heading ([`Density`]): a
