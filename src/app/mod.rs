@@ -367,9 +367,13 @@ impl App {
     /// due, at most `max_ticks_per_frame`; time beyond that is dropped, so a
     /// stalled frame never makes the next ones slower. Returns the ticks run.
     pub fn advance(&mut self, seconds: f64, pointer: Vec2) -> u32 {
-        // Fast forward may run more ticks per frame, in proportion.
-        let max = self.config.app.max_ticks_per_frame * self.rate.ceil().max(1.0) as u32;
-        self.advance_up_to(seconds, pointer, max)
+        self.advance_up_to(seconds, pointer, self.most_ticks())
+    }
+
+    /// The most ticks a frame runs: `max_ticks_per_frame`, more in
+    /// proportion when fast forward is on.
+    fn most_ticks(&self) -> u32 {
+        self.config.app.max_ticks_per_frame * self.rate.ceil().max(1.0) as u32
     }
 
     /// [`App::advance`] for a live window: the frame's ticks take about
@@ -379,7 +383,7 @@ impl App {
     /// takes some 100 ms, and four a frame would show a frame every half
     /// second.
     pub fn advance_within(&mut self, seconds: f64, pointer: Vec2, budget_ms: f64) -> u32 {
-        let max = self.config.app.max_ticks_per_frame * self.rate.ceil().max(1.0) as u32;
+        let max = self.most_ticks();
         let affordable = (self.tick_ms.mean()).map_or(max, |ms| (budget_ms / ms.max(1e-6)) as u32);
         self.advance_up_to(seconds, pointer, affordable.clamp(1, max))
     }
