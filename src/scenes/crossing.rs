@@ -30,12 +30,12 @@
 //! permitted velocities (`orca`).
 
 mod card;
-mod deciding;
 mod overlay;
 
 use crate::sim::reading::{Reading, reads, value};
 use super::overlaps::{Overlap, mean_overlap_pairs, mean_of};
-use super::{CONTACT_PASSES, nearest_first, push_apart, random_point, rng};
+use super::walkers::{Rule, Rules, Walkers};
+use super::{CONTACT_PASSES, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::knobs::{Knob, Params};
@@ -43,11 +43,8 @@ use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::sum::ExactSum;
-use crate::steer::flock::{SeparationParams, separation};
-use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
-use crate::steer::seek::seek;
-use crate::steer::unaligned::{Mover, Threat};
-use crate::steer::{Limits, orca};
+use crate::steer::flock::SeparationParams;
+use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use glam::Vec2;
 
 crate::params! {
@@ -96,39 +93,14 @@ const SIDE: f32 = 160.0;
 /// An agent within this distance of its goal has reached it, and turns back.
 const ARRIVED: f32 = 12.0;
 
-/// What one agent decided, for the overlay and the readout.
-#[derive(Debug, Clone, Copy)]
-struct Decided {
-    /// The force it steered by, and what it is called.
-    force: (&'static str, Vec2),
-    /// Separation's push, in the `separation` variant.
-    separation: Vec2,
-    preferred: Vec2,
-    threat: Option<Threat>,
-    chosen: Vec2,
-}
-
-impl Default for Decided {
-    fn default() -> Self {
-        Self {
-            force: ("seek", Vec2::ZERO),
-            separation: Vec2::ZERO,
-            preferred: Vec2::ZERO,
-            threat: None,
-            chosen: Vec2::ZERO,
-        }
-    }
-}
-
 #[derive(Clone)]
 pub struct CrossingScene {
     params: CrossingParams,
     variant: Variant,
     neighbors: Neighbors,
-    scratch: Vec<Near>,
-    movers: Vec<Mover>,
-    bodies: Vec<orca::Body>,
-    orca: orca::Scratch,
+    walkers: Walkers,
+    /// Each agent's goal this tick, by index.
+    goals: Vec<Vec2>,
     stage: Vec2,
     /// Each agent's start and goal: it walks to the goal and back.
     ends: Vec<(Vec2, Vec2)>,
@@ -136,9 +108,6 @@ pub struct CrossingScene {
     returning: Vec<bool>,
     /// Whether it has reached its first goal.
     crossed: Vec<bool>,
-    decided: Vec<Decided>,
-    /// The selected agent's ORCA half-planes, last tick.
-    lines: Vec<orca::Line>,
     pushes: Vec<ExactSum>,
     overlap_pairs: u64,
     overlap_now: u64,
@@ -154,15 +123,31 @@ impl CrossingScene {
         self.params.agent_radius
     }
 
-    /// How far an agent looks for neighbours.
-    fn reach(&self) -> f32 {
+    /// The walkers' rules, from the knobs and the variant.
+    fn rules(&self) -> Rules {
         let p = &self.params;
-        match self.variant {
-            Variant::Separation => p.separation_radius,
-            // OpenSteer's pedestrians: as far as two agents head on close
-            // in the lead time.
-            Variant::Predictive | Variant::Hard => p.lead_time * p.max_speed * 2.0,
-            Variant::Orca => p.neighbor_distance,
+        Rules {
+            rule: match self.variant {
+                Variant::Separation => Rule::Separation,
+                Variant::Predictive => Rule::Predictive,
+                Variant::Hard => Rule::Hard,
+                Variant::Orca => Rule::Orca,
+            },
+            max_speed: p.max_speed,
+            preferred_speed: None,
+            max_force: p.max_force,
+            mass: p.mass,
+            radius: p.agent_radius,
+            clearance: p.clearance,
+            separation: SeparationParams {
+                radius: p.separation_radius,
+                max_separation: p.max_separation,
+            },
+            lead_time: p.lead_time,
+            avoid_weight: p.avoid_weight,
+            time_horizon: p.time_horizon,
+            neighbor_distance: p.neighbor_distance,
+            max_neighbors: p.max_neighbors,
         }
     }
 
@@ -246,16 +231,12 @@ impl Build for CrossingScene {
             params: params.clone(),
             variant,
             neighbors: Neighbors::new(setup.neighbors, params.neighbor_distance),
-            scratch: Vec::new(),
-            movers: Vec::new(),
-            bodies: Vec::new(),
-            orca: orca::Scratch::default(),
+            walkers: Walkers::default(),
+            goals: Vec::with_capacity(n),
             stage,
             ends,
             returning: vec![false; n],
             crossed: vec![false; n],
-            decided: vec![Decided::default(); n],
-            lines: Vec::new(),
             pushes: Vec::new(),
             overlap_pairs: 0,
             overlap_now: 0,
@@ -275,74 +256,13 @@ impl Scene for CrossingScene {
     }
 
     fn steer(&mut self, ctx: &mut Decide, _input: &Input) {
-        let p = self.params.clone();
-        let crowd = ctx.crowd;
-        let positions = crowd.positions();
-        let velocities = crowd.velocities();
-        let r = p.agent_radius;
-        let limits = Limits {
-            max_speed: p.max_speed,
-            // ORCA's agents take the velocity they chose at once, as RVO2's.
-            max_force: match self.variant {
-                Variant::Orca => 2.0 * p.max_speed * p.mass,
-                _ => p.max_force,
-            },
-        };
-        let sep = SeparationParams {
-            radius: p.separation_radius,
-            max_separation: p.max_separation,
-        };
-        let selected = ctx.selected;
-        self.neighbors.rebuild(positions);
-        for i in 0..crowd.len() {
-            let (pos, vel) = (positions[i], velocities[i]);
-            let goal = self.goal(i);
-            let preferred = (goal - pos).normalize_or_zero() * p.max_speed;
-            let reach = self.reach();
-            self.neighbors.within(positions, pos, reach, &mut self.scratch);
-            self.scratch.retain(|n| n.index as usize != i);
-            // Two on one point would give every rule below nothing to go on.
-            crate::steer::tie::untie(i, pos, &mut self.scratch);
-            // The nearest few, nearest first (ORCA's answer, when it
-            // cannot meet every half-plane, depends on the order).
-            if self.variant != Variant::Separation {
-                nearest_first(&mut self.scratch, pos);
-                if self.variant == Variant::Orca {
-                    self.scratch.truncate(p.max_neighbors);
-                }
-            }
-            let mut decided = Decided {
-                preferred,
-                ..Decided::default()
-            };
-            let toward = seek(pos, vel, goal, p.max_speed);
-            // The force the variant steers by, named; separation's push
-            // comes on top, in its variant.
-            decided.force = match self.variant {
-                Variant::Separation => {
-                    let others = self.scratch.iter().map(|n| n.position);
-                    decided.separation = separation(pos, others, &sep);
-                    ("seek", toward)
-                }
-                Variant::Predictive | Variant::Hard => {
-                    let me = Mover {
-                        position: pos,
-                        velocity: vel,
-                    };
-                    self.predict(me, velocities, toward, &mut decided)
-                }
-                Variant::Orca => {
-                    let me = orca::Body {
-                        position: pos,
-                        velocity: vel,
-                        radius: r + p.clearance * 0.5,
-                    };
-                    self.orca_force(me, velocities, selected == Some(i), &mut decided)
-                }
-            };
-            self.decided[i] = decided;
-            ctx.set(i, decided.force.1 + decided.separation, limits);
-        }
+        let mut goals = std::mem::take(&mut self.goals);
+        goals.clear();
+        goals.extend((0..ctx.crowd.len()).map(|i| self.goal(i)));
+        self.goals = goals;
+        self.neighbors.rebuild(ctx.crowd.positions());
+        let rules = self.rules();
+        self.walkers.steer(ctx, &self.goals, &self.neighbors, &rules);
         self.record(ctx);
     }
 
@@ -411,7 +331,7 @@ impl Scene for CrossingScene {
     }
 
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
-        let d = &self.decided[i];
+        let d = &self.walkers.decided[i];
         let speed = crowd.velocities()[i].length() / self.params.max_speed;
         let mut lines = vec![("speed / preferred", value(format_args!("{speed:.2}")))];
         match self.variant {
@@ -421,7 +341,7 @@ impl Scene for CrossingScene {
                     reads("in {t} ticks").with("t", format_args!("{:.0}", t.time))
                 }),
             )),
-            Variant::Orca => lines.push(("half-planes", value(self.lines.len()))),
+            Variant::Orca => lines.push(("half-planes", value(self.walkers.lines.len()))),
             Variant::Separation => {}
         }
         lines
@@ -429,7 +349,7 @@ impl Scene for CrossingScene {
 
     fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {
         let at = crowd.positions()[i];
-        Some(Neighborhood::around(at, self.reach(), &self.neighbors))
+        Some(Neighborhood::around(at, self.rules().reach(), &self.neighbors))
     }
 
     fn retune(&mut self, params: &dyn Params) -> Result<(), WrongScene> {

@@ -10,6 +10,7 @@
 
 pub mod overlaps;
 pub mod registry;
+mod walkers;
 
 /// Declares the scenes: each row names a scene's module, a file under
 /// `src/scenes/` whose `SCENE` is its

@@ -11,8 +11,8 @@ impl CrossingScene {
         let s = ctx.vector_scale;
         let crowd = ctx.crowd;
         let selected = ctx.selected;
-        for i in ctx.recorded(self.decided.len()) {
-            let (d, pos, vel) = (&self.decided[i], crowd.positions()[i], crowd.velocities()[i]);
+        for i in ctx.recorded(self.walkers.decided.len()) {
+            let (d, pos, vel) = (&self.walkers.decided[i], crowd.positions()[i], crowd.velocities()[i]);
             let Some(o) = ctx.record(i) else { continue };
             o.vector(Meaning::Velocity, pos, vel, s);
             o.value("goal", self.goal(i));
@@ -36,7 +36,7 @@ impl CrossingScene {
                     if selected == Some(i) {
                         // Each half-plane's border, in velocity space drawn
                         // around the agent at the overlay's scale.
-                        for line in &self.lines {
+                        for line in &self.walkers.lines {
                             let along = line.direction * (1.5 * self.params.max_speed);
                             let at = pos + line.point * s;
                             o.line(Meaning::HalfPlane, at - along * s, at + along * s);

@@ -1,0 +1,294 @@
+//! Walkers: agents that each walk to a goal of their own without
+//! overlapping, by one of four rules. The crossing and the circle share
+//! it: they differ in where their agents start and what they do at the
+//! goal, not in how they decide.
+//!
+//! Every agent decides alone, from the crowd as the tick found it, so the
+//! decisions run in parallel ([`decide_all_with`]) and give the same bits
+//! on any number of threads, with the grid or the all-pairs search: an
+//! agent's neighbours are taken nearest first, by distance then index
+//! ([`nearest_first`]), whatever order the search found them in.
+
+use super::nearest_first;
+use crate::sim::crowd::{Agent, Crowd, decide_all_with};
+use crate::sim::scene::Decide;
+use crate::steer::flock::{SeparationParams, separation};
+use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
+use crate::steer::par::CHUNK;
+use crate::steer::seek::seek;
+use crate::steer::unaligned::{Mover, Threat, avoid_meeting, sidestep_touching, soonest_threat};
+use crate::steer::{Limits, Steering, orca};
+use glam::Vec2;
+use rayon::prelude::*;
+
+/// How a walker keeps clear of the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Rule {
+    /// Seek the goal, pushed apart by neighbours already near.
+    Separation,
+    /// Unaligned collision avoidance: steer from the soonest predicted collision.
+    Predictive,
+    /// Predictive; the scene then pushes overlapping bodies apart.
+    Hard,
+    /// ORCA: the allowed velocity nearest the preferred one, taken at once.
+    Orca,
+}
+
+/// Everything a walker's decision depends on besides the crowd.
+#[derive(Debug, Clone)]
+pub(crate) struct Rules {
+    pub(crate) rule: Rule,
+    pub(crate) max_speed: f32,
+    /// The speed a walker would like; `None`: full speed to the goal
+    /// whatever the distance (the crossing's agents turn back there).
+    /// `Some(s)`: `s`, slowing within `s` of the goal, where it stops
+    /// (RVO2's examples' preferred velocity).
+    pub(crate) preferred_speed: Option<f32>,
+    pub(crate) max_force: f32,
+    pub(crate) mass: f32,
+    pub(crate) radius: f32,
+    pub(crate) clearance: f32,
+    pub(crate) separation: SeparationParams,
+    pub(crate) lead_time: f32,
+    pub(crate) avoid_weight: f32,
+    pub(crate) time_horizon: f32,
+    pub(crate) neighbor_distance: f32,
+    pub(crate) max_neighbors: usize,
+}
+
+impl Rules {
+    /// How far a walker looks for neighbours.
+    pub(crate) fn reach(&self) -> f32 {
+        match self.rule {
+            Rule::Separation => self.separation.radius,
+            // OpenSteer's pedestrians: as far as two agents head on close
+            // in the lead time.
+            Rule::Predictive | Rule::Hard => self.lead_time * self.max_speed * 2.0,
+            Rule::Orca => self.neighbor_distance,
+        }
+    }
+
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
+            max_speed: self.max_speed,
+            // ORCA's agents take the velocity they chose at once, as RVO2's.
+            max_force: match self.rule {
+                Rule::Orca => 2.0 * self.max_speed * self.mass,
+                _ => self.max_force,
+            },
+        }
+    }
+
+    /// The velocity a walker at `at` would like, toward `goal`.
+    pub(crate) fn preferred(&self, at: Vec2, goal: Vec2) -> Vec2 {
+        let to_goal = goal - at;
+        match self.preferred_speed {
+            None => to_goal.normalize_or_zero() * self.max_speed,
+            Some(speed) if to_goal.length_squared() > speed * speed => to_goal.normalize() * speed,
+            Some(_) => to_goal,
+        }
+    }
+}
+
+/// What one walker decided, for the overlay and the readout.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Decided {
+    /// The force it steered by, and what it is called.
+    pub(crate) force: (&'static str, Vec2),
+    /// Separation's push, under [`Rule::Separation`].
+    pub(crate) separation: Vec2,
+    pub(crate) preferred: Vec2,
+    pub(crate) threat: Option<Threat>,
+    pub(crate) chosen: Vec2,
+}
+
+impl Default for Decided {
+    fn default() -> Self {
+        Self {
+            force: ("seek", Vec2::ZERO),
+            separation: Vec2::ZERO,
+            preferred: Vec2::ZERO,
+            threat: None,
+            chosen: Vec2::ZERO,
+        }
+    }
+}
+
+/// One thread's buffers, kept between ticks so that a tick allocates
+/// nothing once the lists have grown.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Scratch {
+    near: Vec<Near>,
+    movers: Vec<Mover>,
+    bodies: Vec<orca::Body>,
+    orca: orca::Scratch,
+}
+
+/// The walkers' decisions, kept between ticks.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Walkers {
+    /// Each walker's decision, by agent index.
+    pub(crate) decided: Vec<Decided>,
+    /// The selected walker's ORCA half-planes, last tick.
+    pub(crate) lines: Vec<orca::Line>,
+    /// In the neighbour index's memory order, as decided.
+    in_order: Vec<Decided>,
+    scratch: Vec<Scratch>,
+}
+
+impl Walkers {
+    /// Every walker decides how to reach `goals[i]` (its goal, by agent
+    /// index), in parallel, from the crowd as `ctx` has it, and steers
+    /// by that; `index` has been rebuilt on the crowd's positions.
+    pub(crate) fn steer(
+        &mut self,
+        ctx: &mut Decide,
+        goals: &[Vec2],
+        index: &Neighbors,
+        rules: &Rules,
+    ) {
+        let crowd = ctx.crowd;
+        let slot = decide_all_with(
+            index.memory_order(),
+            crowd,
+            &mut self.in_order,
+            &mut self.scratch,
+            |agents, scratch, out| {
+                for (agent, out) in agents.iter().zip(out) {
+                    *out = decide(*agent, goals[agent.index], crowd, index, rules, scratch);
+                }
+            },
+        );
+        let (in_order, limits) = (&self.in_order, rules.limits());
+        self.decided.resize(crowd.len(), Decided::default());
+        (
+            &mut ctx.steering[..],
+            &mut ctx.limits[..],
+            &mut self.decided[..],
+        )
+            .into_par_iter()
+            .enumerate()
+            .with_min_len(CHUNK)
+            .for_each(|(i, (steering, agent_limits, decided))| {
+                *decided = in_order[slot(i)];
+                *steering = Steering::force(decided.force.1 + decided.separation);
+                *agent_limits = limits;
+            });
+        self.lines.clear();
+        if let Some(i) = ctx.selected.filter(|_| rules.rule == Rule::Orca) {
+            // Its half-planes again, kept this time, to draw.
+            let agent = Agent {
+                index: i,
+                position: crowd.positions()[i],
+                velocity: crowd.velocities()[i],
+            };
+            let mut scratch = Scratch::default();
+            decide(agent, goals[i], crowd, index, rules, &mut scratch);
+            self.lines.extend_from_slice(&scratch.orca.lines);
+        }
+    }
+}
+
+/// One walker's decision: its neighbours within reach, nearest first, and
+/// what its rule makes of them.
+fn decide(
+    agent: Agent,
+    goal: Vec2,
+    crowd: &Crowd,
+    index: &Neighbors,
+    rules: &Rules,
+    s: &mut Scratch,
+) -> Decided {
+    let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
+    let positions = crowd.positions();
+    index.within(positions, pos, rules.reach(), &mut s.near);
+    s.near.retain(|n| n.index as usize != i);
+    // Two on one point would give every rule below nothing to go on.
+    crate::steer::tie::untie(i, pos, &mut s.near);
+    // The nearest few, nearest first (ORCA's answer, when it cannot meet
+    // every half-plane, depends on the order).
+    if rules.rule != Rule::Separation {
+        nearest_first(&mut s.near, pos);
+        if rules.rule == Rule::Orca {
+            s.near.truncate(rules.max_neighbors);
+        }
+    }
+    let preferred = rules.preferred(pos, goal);
+    let mut decided = Decided {
+        preferred,
+        ..Decided::default()
+    };
+    let toward = match rules.preferred_speed {
+        None => seek(pos, vel, goal, rules.max_speed),
+        Some(_) => preferred - vel,
+    };
+    let velocities = crowd.velocities();
+    decided.force = match rules.rule {
+        Rule::Separation => {
+            let others = s.near.iter().map(|n| n.position);
+            decided.separation = separation(pos, others, &rules.separation);
+            ("seek", toward)
+        }
+        Rule::Predictive | Rule::Hard => {
+            s.movers.clear();
+            s.movers.extend(s.near.iter().map(|n| Mover {
+                position: n.position,
+                velocity: velocities[n.index as usize],
+            }));
+            let me = Mover {
+                position: pos,
+                velocity: vel,
+            };
+            predict(me, &s.movers, toward, rules, &mut decided)
+        }
+        Rule::Orca => {
+            let radius = rules.radius + rules.clearance * 0.5;
+            s.bodies.clear();
+            s.bodies.extend(s.near.iter().map(|n| orca::Body {
+                position: n.position,
+                velocity: velocities[n.index as usize],
+                radius,
+            }));
+            let me = orca::Body {
+                position: pos,
+                velocity: vel,
+                radius,
+            };
+            let bodies = s.bodies.iter().copied();
+            let chosen = orca::new_velocity(
+                me,
+                bodies,
+                preferred,
+                rules.max_speed,
+                rules.time_horizon,
+                1.0,
+                &mut s.orca,
+            );
+            decided.chosen = chosen;
+            ("to the chosen velocity", (chosen - vel) * rules.mass)
+        }
+    };
+    decided
+}
+
+/// Predictive avoidance among `others`: sidestep a touching one, else
+/// turn from the soonest threat, else go `toward` the goal.
+fn predict(
+    me: Mover,
+    others: &[Mover],
+    toward: Vec2,
+    rules: &Rules,
+    decided: &mut Decided,
+) -> (&'static str, Vec2) {
+    let r = rules.radius;
+    let close = sidestep_touching(me, others, 2.0 * r);
+    if close != Vec2::ZERO {
+        ("sidestep", close)
+    } else if let Some(t) = soonest_threat(me, others, rules.lead_time, 2.0 * r + rules.clearance) {
+        decided.threat = Some(t);
+        let away = avoid_meeting(me, others[t.index], &t);
+        ("avoidance", away * rules.avoid_weight)
+    } else {
+        ("seek", toward)
+    }
+}
