@@ -30,11 +30,10 @@
 //! permitted velocities (`orca`).
 
 mod card;
-mod overlay;
 
-use crate::sim::reading::{Reading, reads, value};
+use crate::sim::reading::Reading;
 use super::overlaps::{Overlap, mean_overlap_pairs, mean_of};
-use super::walkers::{Rule, Rules, Walkers};
+use super::walkers::{Rules, Walkers, rules_of};
 use super::{CONTACT_PASSES, push_apart, random_point, rng};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
@@ -43,7 +42,6 @@ use crate::sim::decl::{Build, SceneDecl};
 use crate::sim::scene::{Decide, Figures, Input, Neighborhood, Scene, Settle, Setup, Spawn, WrongScene};
 use crate::sim::mind::Card;
 use crate::steer::sum::ExactSum;
-use crate::steer::flock::SeparationParams;
 use crate::steer::neighbors::{NeighborIndex, Neighbors};
 use glam::Vec2;
 
@@ -125,30 +123,7 @@ impl CrossingScene {
 
     /// The walkers' rules, from the knobs and the variant.
     fn rules(&self) -> Rules {
-        let p = &self.params;
-        Rules {
-            rule: match self.variant {
-                Variant::Separation => Rule::Separation,
-                Variant::Predictive => Rule::Predictive,
-                Variant::Hard => Rule::Hard,
-                Variant::Orca => Rule::Orca,
-            },
-            max_speed: p.max_speed,
-            preferred_speed: None,
-            max_force: p.max_force,
-            mass: p.mass,
-            radius: p.agent_radius,
-            clearance: p.clearance,
-            separation: SeparationParams {
-                radius: p.separation_radius,
-                max_separation: p.max_separation,
-            },
-            lead_time: p.lead_time,
-            avoid_weight: p.avoid_weight,
-            time_horizon: p.time_horizon,
-            neighbor_distance: p.neighbor_distance,
-            max_neighbors: p.max_neighbors,
-        }
+        rules_of!(&self.params, self.variant, None)
     }
 
     fn goal(&self, i: usize) -> Vec2 {
@@ -263,7 +238,7 @@ impl Scene for CrossingScene {
         self.neighbors.rebuild(ctx.crowd.positions());
         let rules = self.rules();
         self.walkers.steer(ctx, &self.goals, &self.neighbors, &rules);
-        self.record(ctx);
+        self.walkers.record(ctx, &self.goals, &rules);
     }
 
     fn settle(&mut self, ctx: &mut Settle) {
@@ -331,20 +306,7 @@ impl Scene for CrossingScene {
     }
 
     fn inspect(&self, i: usize, crowd: &Crowd) -> Vec<(&'static str, Reading)> {
-        let d = &self.walkers.decided[i];
-        let speed = crowd.velocities()[i].length() / self.params.max_speed;
-        let mut lines = vec![("speed / preferred", value(format_args!("{speed:.2}")))];
-        match self.variant {
-            Variant::Predictive | Variant::Hard => lines.push((
-                "threat",
-                d.threat.map_or(reads("none"), |t| {
-                    reads("in {t} ticks").with("t", format_args!("{:.0}", t.time))
-                }),
-            )),
-            Variant::Orca => lines.push(("half-planes", value(self.walkers.lines.len()))),
-            Variant::Separation => {}
-        }
-        lines
+        self.walkers.inspect(i, crowd, &self.rules())
     }
 
     fn neighborhood(&self, i: usize, crowd: &Crowd) -> Option<Neighborhood<'_>> {

@@ -42,6 +42,7 @@ registry! {
     crossing,
     manager,
     pedestrians,
+    circle,
 }
 
 use crate::sim::knobs::Invalid;

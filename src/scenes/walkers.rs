@@ -10,12 +10,15 @@
 //! ([`nearest_first`]), whatever order the search found them in.
 
 use super::nearest_first;
+use crate::overlay::Meaning;
 use crate::sim::crowd::{Agent, Crowd, decide_all_with};
+use crate::sim::reading::{Reading, reads, value};
 use crate::sim::scene::Decide;
 use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::par::CHUNK;
 use crate::steer::seek::seek;
+use crate::steer::tie::untie;
 use crate::steer::unaligned::{Mover, Threat, avoid_meeting, sidestep_touching, soonest_threat};
 use crate::steer::{Limits, Steering, orca};
 use glam::Vec2;
@@ -33,6 +36,40 @@ pub(crate) enum Rule {
     /// ORCA: the allowed velocity nearest the preferred one, taken at once.
     Orca,
 }
+
+impl Rule {
+    /// In the order of the crossing's and the circle's variants.
+    pub(crate) const ALL: [Rule; 4] = [Rule::Separation, Rule::Predictive, Rule::Hard, Rule::Orca];
+}
+
+/// The [`Rules`] of a walkers' scene: from its knobs (`$p`, a params
+/// struct with the crossing's knob names), its variant (the same four as
+/// [`Rule::ALL`], in that order) and the preferred speed
+/// ([`Rules::preferred_speed`]).
+macro_rules! rules_of {
+    ($p:expr, $variant:expr, $preferred_speed:expr) => {{
+        let p = $p;
+        $crate::scenes::walkers::Rules {
+            rule: $crate::scenes::walkers::Rule::ALL[$variant as usize],
+            max_speed: p.max_speed,
+            preferred_speed: $preferred_speed,
+            max_force: p.max_force,
+            mass: p.mass,
+            radius: p.agent_radius,
+            clearance: p.clearance,
+            separation: $crate::steer::flock::SeparationParams {
+                radius: p.separation_radius,
+                max_separation: p.max_separation,
+            },
+            lead_time: p.lead_time,
+            avoid_weight: p.avoid_weight,
+            time_horizon: p.time_horizon,
+            neighbor_distance: p.neighbor_distance,
+            max_neighbors: p.max_neighbors,
+        }
+    }};
+}
+pub(crate) use rules_of;
 
 /// Everything a walker's decision depends on besides the crowd.
 #[derive(Debug, Clone)]
@@ -100,6 +137,9 @@ pub(crate) struct Decided {
     pub(crate) preferred: Vec2,
     pub(crate) threat: Option<Threat>,
     pub(crate) chosen: Vec2,
+    /// ORCA: how far its `max_neighbors`-th nearest stood (infinite with
+    /// fewer within reach), where next tick's search starts.
+    kth: f32,
 }
 
 impl Default for Decided {
@@ -110,6 +150,7 @@ impl Default for Decided {
             preferred: Vec2::ZERO,
             threat: None,
             chosen: Vec2::ZERO,
+            kth: f32::NAN,
         }
     }
 }
@@ -119,6 +160,7 @@ impl Default for Decided {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Scratch {
     near: Vec<Near>,
+    distances: Vec<f32>,
     movers: Vec<Mover>,
     bodies: Vec<orca::Body>,
     orca: orca::Scratch,
@@ -147,7 +189,7 @@ impl Walkers {
         index: &Neighbors,
         rules: &Rules,
     ) {
-        let crowd = ctx.crowd;
+        let (crowd, last) = (ctx.crowd, &self.decided);
         let slot = decide_all_with(
             index.memory_order(),
             crowd,
@@ -155,7 +197,16 @@ impl Walkers {
             &mut self.scratch,
             |agents, scratch, out| {
                 for (agent, out) in agents.iter().zip(out) {
-                    *out = decide(*agent, goals[agent.index], crowd, index, rules, scratch);
+                    let last = last.get(agent.index).map_or(f32::NAN, |d| d.kth);
+                    *out = decide(
+                        *agent,
+                        goals[agent.index],
+                        last,
+                        crowd,
+                        index,
+                        rules,
+                        scratch,
+                    );
                 }
             },
         );
@@ -183,17 +234,91 @@ impl Walkers {
                 velocity: crowd.velocities()[i],
             };
             let mut scratch = Scratch::default();
-            decide(agent, goals[i], crowd, index, rules, &mut scratch);
+            decide(agent, goals[i], f32::NAN, crowd, index, rules, &mut scratch);
             self.lines.extend_from_slice(&scratch.orca.lines);
         }
     }
 }
 
+impl Walkers {
+    /// The recorded walkers' wish and, by rule, the predicted closest
+    /// approach or (the selected one's) ORCA half-planes.
+    pub(crate) fn record(&self, ctx: &mut Decide, goals: &[Vec2], rules: &Rules) {
+        let s = ctx.vector_scale;
+        let crowd = ctx.crowd;
+        let selected = ctx.selected;
+        for i in ctx.recorded(self.decided.len()) {
+            let (d, pos, vel) = (
+                &self.decided[i],
+                crowd.positions()[i],
+                crowd.velocities()[i],
+            );
+            let Some(o) = ctx.record(i) else { continue };
+            o.vector(Meaning::Velocity, pos, vel, s);
+            o.value("goal", goals[i]);
+            o.force(d.force.0, d.force.1);
+            match rules.rule {
+                Rule::Separation => o.vector(Meaning::Separation, pos, d.separation, s),
+                Rule::Predictive | Rule::Hard => {
+                    if let Some(t) = d.threat {
+                        o.line(Meaning::Future, pos, t.ours);
+                        o.point(Meaning::Future, t.ours);
+                        o.circle(Meaning::Threat, t.theirs, rules.radius);
+                        o.value("time", t.time);
+                        o.value("ours", t.ours);
+                        o.value("theirs", t.theirs);
+                    }
+                }
+                Rule::Orca => {
+                    o.vector(Meaning::Desired, pos, d.preferred, s);
+                    o.value("preferred", d.preferred);
+                    o.value("chosen", d.chosen);
+                    if selected == Some(i) {
+                        // Each half-plane's border, in velocity space drawn
+                        // around the agent at the overlay's scale.
+                        for line in &self.lines {
+                            let along = line.direction * (1.5 * rules.max_speed);
+                            let at = pos + line.point * s;
+                            o.line(Meaning::HalfPlane, at - along * s, at + along * s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Walker `i`'s readout: its speed over the preferred one and, by
+    /// rule, its threat or its half-planes.
+    pub(crate) fn inspect(
+        &self,
+        i: usize,
+        crowd: &Crowd,
+        rules: &Rules,
+    ) -> Vec<(&'static str, Reading)> {
+        let d = &self.decided[i];
+        let speed = crowd.velocities()[i].length() / rules.max_speed;
+        let mut lines = vec![("speed / preferred", value(format_args!("{speed:.2}")))];
+        match rules.rule {
+            Rule::Predictive | Rule::Hard => lines.push((
+                "threat",
+                d.threat.map_or(reads("none"), |t| {
+                    reads("in {t} ticks").with("t", format_args!("{:.0}", t.time))
+                }),
+            )),
+            Rule::Orca => lines.push(("half-planes", value(self.lines.len()))),
+            Rule::Separation => {}
+        }
+        lines
+    }
+}
+
 /// One walker's decision: its neighbours within reach, nearest first, and
-/// what its rule makes of them.
+/// what its rule makes of them. `last`: how far its `max_neighbors`-th
+/// nearest stood last tick (NaN: not known).
 fn decide(
     agent: Agent,
     goal: Vec2,
+    last: f32,
     crowd: &Crowd,
     index: &Neighbors,
     rules: &Rules,
@@ -201,21 +326,37 @@ fn decide(
 ) -> Decided {
     let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
     let positions = crowd.positions();
-    index.within(positions, pos, rules.reach(), &mut s.near);
-    s.near.retain(|n| n.index as usize != i);
-    // Two on one point would give every rule below nothing to go on.
-    crate::steer::tie::untie(i, pos, &mut s.near);
-    // The nearest few, nearest first (ORCA's answer, when it cannot meet
-    // every half-plane, depends on the order).
-    if rules.rule != Rule::Separation {
-        nearest_first(&mut s.near, pos);
-        if rules.rule == Rule::Orca {
-            s.near.truncate(rules.max_neighbors);
+    if rules.rule == Rule::Orca {
+        // The nearest few, nearest first (ORCA's answer, when it cannot
+        // meet every half-plane, depends on the order).
+        // Where to look first: two bodies apart (every walker within a
+        // few radii of the next in a crowd) or, known, as far as last
+        // tick's `k`-th nearest can be now, each having moved at most
+        // max_speed (and a little over, by rounding).
+        let first = if last.is_nan() {
+            4.0 * rules.radius
+        } else {
+            last + 2.5 * rules.max_speed
+        };
+        nearest_k(index, positions, agent, rules, first, s);
+    } else {
+        index.within(positions, pos, rules.reach(), &mut s.near);
+        s.near.retain(|n| n.index as usize != i);
+        // Two on one point would give every rule below nothing to go on.
+        untie(i, pos, &mut s.near);
+        if rules.rule != Rule::Separation {
+            nearest_first(&mut s.near, pos);
         }
     }
     let preferred = rules.preferred(pos, goal);
+    let k = rules.max_neighbors;
     let mut decided = Decided {
         preferred,
+        kth: match s.distances.get(k.wrapping_sub(1)) {
+            Some(d) if rules.rule == Rule::Orca && s.near.len() == k => d.sqrt(),
+            _ if rules.rule == Rule::Orca => f32::INFINITY,
+            _ => f32::NAN,
+        },
         ..Decided::default()
     };
     let toward = match rules.preferred_speed {
@@ -269,6 +410,79 @@ fn decide(
         }
     };
     decided
+}
+
+/// Into `s.near`, the `k` agents other than `me` nearest it within
+/// `reach`, nearest first, in [`nearest_first`]'s order (by distance, then
+/// index), and a coincident one seen a hair's breadth away ([`untie`]):
+/// what finding all within reach, untying, sorting and keeping the first
+/// `k` gives, without sorting those past the `k`-th.
+///
+/// As RVO2's k-d tree narrows its search to the `k`-th nearest found so
+/// far, this looks in a box `first` px around the agent first, and twice
+/// as far while it has fewer than `k` or the `k`-th may lie outside: an
+/// agent outside the box is farther than `first`. In a crowd the
+/// nearest ten stand within a few radii, while `reach` holds a hundred.
+fn nearest_k(
+    index: &Neighbors,
+    positions: &[Vec2],
+    me: Agent,
+    rules: &Rules,
+    first: f32,
+    s: &mut Scratch,
+) {
+    let (near, distances) = (&mut s.near, &mut s.distances);
+    let (at, reach, k) = (me.position, rules.reach(), rules.max_neighbors);
+    let reach_sq = reach * reach;
+    // Whether the agent at squared distance `d` numbered `j` comes before
+    // the one at slot `slot`.
+    let before = |d: f32, j: u32, slot: usize, near: &[Near], distances: &[f32]| {
+        d.total_cmp(&distances[slot])
+            .then(j.cmp(&near[slot].index))
+            .is_lt()
+    };
+    let mut half = first.min(reach);
+    loop {
+        near.clear();
+        distances.clear();
+        if k == 0 {
+            return;
+        }
+        let corner = Vec2::splat(half);
+        index.candidates(positions, at - corner, at + corner, |mut n| {
+            let mut d = n.position.distance_squared(at);
+            if d > reach_sq || n.index as usize == me.index {
+                return;
+            }
+            if d == 0.0 {
+                untie(me.index, at, std::slice::from_mut(&mut n));
+                d = n.position.distance_squared(at);
+            }
+            // Into its place from the end, as insertion sort does (a list
+            // of ten or so: swaps in registers beat a move of the tail).
+            let mut slot = near.len();
+            if slot == k {
+                if !before(d, n.index, k - 1, near, distances) {
+                    return;
+                }
+                slot -= 1;
+                (near[slot], distances[slot]) = (n, d);
+            } else {
+                near.push(n);
+                distances.push(d);
+            }
+            while slot > 0 && before(d, n.index, slot - 1, near, distances) {
+                near.swap(slot, slot - 1);
+                distances.swap(slot, slot - 1);
+                slot -= 1;
+            }
+        });
+        let settled = near.len() == k && distances[k - 1] <= half * half;
+        if settled || half >= reach {
+            return;
+        }
+        half = (2.0 * half).min(reach);
+    }
 }
 
 /// Predictive avoidance among `others`: sidestep a touching one, else

@@ -40,8 +40,10 @@ type AtSize = (&'static str, u64, u64, Option<u64>, u64, &'static str);
 
 /// The crowds at size (leader 5,000, flock 20,000, doorway 10,000) on one
 /// and two threads; 1,500 agents by grid and by brute force; 2,000 in the
-/// doorway on two threads; and 200,000 in the doorway for two ticks, a
-/// crowd laid on its lattice rather than tried at random places.
+/// doorway on two threads; 200,000 in the doorway for two ticks, a
+/// crowd laid on its lattice rather than tried at random places; and
+/// ORCA on the circle at 2,000 on one and two threads, 1,500 by grid and
+/// by brute force.
 const AT_SIZE: &[AtSize] = &[
     ("leader", 5_000, 300, Some(1), 1, "grid"),
     ("leader", 5_000, 300, Some(1), 2, "grid"),
@@ -63,6 +65,10 @@ const AT_SIZE: &[AtSize] = &[
     ("doorway", 1_500, 200, None, 2, "brute"),
     ("doorway", 2_000, 300, None, 2, "grid"),
     ("doorway", 200_000, 2, Some(1), 2, "grid"),
+    ("circle", 2_000, 300, None, 1, "grid"),
+    ("circle", 2_000, 300, None, 2, "grid"),
+    ("circle", 1_500, 200, None, 2, "grid"),
+    ("circle", 1_500, 200, None, 2, "brute"),
 ];
 
 /// One headless run, as a row of the file names it.
