@@ -10,9 +10,7 @@
 //! ([`nearest_first`]), whatever order the search found them in.
 
 use super::nearest_first;
-use crate::overlay::Meaning;
 use crate::sim::crowd::{Agent, Crowd, decide_all_with};
-use crate::sim::reading::{Reading, reads, value};
 use crate::sim::scene::Decide;
 use crate::steer::flock::{SeparationParams, separation};
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
@@ -161,6 +159,8 @@ impl Default for Decided {
 pub(crate) struct Scratch {
     near: Vec<Near>,
     distances: Vec<f32>,
+    /// [`nearest_k`]'s candidates, keyed.
+    keys: Vec<u64>,
     movers: Vec<Mover>,
     bodies: Vec<orca::Body>,
     orca: orca::Scratch,
@@ -237,78 +237,6 @@ impl Walkers {
             decide(agent, goals[i], f32::NAN, crowd, index, rules, &mut scratch);
             self.lines.extend_from_slice(&scratch.orca.lines);
         }
-    }
-}
-
-impl Walkers {
-    /// The recorded walkers' wish and, by rule, the predicted closest
-    /// approach or (the selected one's) ORCA half-planes.
-    pub(crate) fn record(&self, ctx: &mut Decide, goals: &[Vec2], rules: &Rules) {
-        let s = ctx.vector_scale;
-        let crowd = ctx.crowd;
-        let selected = ctx.selected;
-        for i in ctx.recorded(self.decided.len()) {
-            let (d, pos, vel) = (
-                &self.decided[i],
-                crowd.positions()[i],
-                crowd.velocities()[i],
-            );
-            let Some(o) = ctx.record(i) else { continue };
-            o.vector(Meaning::Velocity, pos, vel, s);
-            o.value("goal", goals[i]);
-            o.force(d.force.0, d.force.1);
-            match rules.rule {
-                Rule::Separation => o.vector(Meaning::Separation, pos, d.separation, s),
-                Rule::Predictive | Rule::Hard => {
-                    if let Some(t) = d.threat {
-                        o.line(Meaning::Future, pos, t.ours);
-                        o.point(Meaning::Future, t.ours);
-                        o.circle(Meaning::Threat, t.theirs, rules.radius);
-                        o.value("time", t.time);
-                        o.value("ours", t.ours);
-                        o.value("theirs", t.theirs);
-                    }
-                }
-                Rule::Orca => {
-                    o.vector(Meaning::Desired, pos, d.preferred, s);
-                    o.value("preferred", d.preferred);
-                    o.value("chosen", d.chosen);
-                    if selected == Some(i) {
-                        // Each half-plane's border, in velocity space drawn
-                        // around the agent at the overlay's scale.
-                        for line in &self.lines {
-                            let along = line.direction * (1.5 * rules.max_speed);
-                            let at = pos + line.point * s;
-                            o.line(Meaning::HalfPlane, at - along * s, at + along * s);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Walker `i`'s readout: its speed over the preferred one and, by
-    /// rule, its threat or its half-planes.
-    pub(crate) fn inspect(
-        &self,
-        i: usize,
-        crowd: &Crowd,
-        rules: &Rules,
-    ) -> Vec<(&'static str, Reading)> {
-        let d = &self.decided[i];
-        let speed = crowd.velocities()[i].length() / rules.max_speed;
-        let mut lines = vec![("speed / preferred", value(format_args!("{speed:.2}")))];
-        match rules.rule {
-            Rule::Predictive | Rule::Hard => lines.push((
-                "threat",
-                d.threat.map_or(reads("none"), |t| {
-                    reads("in {t} ticks").with("t", format_args!("{:.0}", t.time))
-                }),
-            )),
-            Rule::Orca => lines.push(("half-planes", value(self.lines.len()))),
-            Rule::Separation => {}
-        }
-        lines
     }
 }
 
@@ -413,16 +341,16 @@ fn decide(
 }
 
 /// Into `s.near`, the `k` agents other than `me` nearest it within
-/// `reach`, nearest first, in [`nearest_first`]'s order (by distance, then
-/// index), and a coincident one seen a hair's breadth away ([`untie`]):
-/// what finding all within reach, untying, sorting and keeping the first
-/// `k` gives, without sorting those past the `k`-th.
+/// `reach` (`k`: `max_neighbors`), nearest first, in [`nearest_first`]'s
+/// order (by distance, then index), a coincident one seen a hair's
+/// breadth away ([`untie`]), and their squared distances into
+/// `s.distances`: what finding all within reach, untying, sorting and
+/// keeping the first `k` gives, without looking at most of them.
 ///
 /// As RVO2's k-d tree narrows its search to the `k`-th nearest found so
-/// far, this looks in a box `first` px around the agent first, and twice
-/// as far while it has fewer than `k` or the `k`-th may lie outside: an
-/// agent outside the box is farther than `first`. In a crowd the
-/// nearest ten stand within a few radii, while `reach` holds a hundred.
+/// far, this looks only within `first` px of the agent, and twice as far
+/// while fewer than `k` stand there: in a crowd the nearest ten stand
+/// within a few radii, while `reach` holds a hundred.
 fn nearest_k(
     index: &Neighbors,
     positions: &[Vec2],
@@ -431,58 +359,58 @@ fn nearest_k(
     first: f32,
     s: &mut Scratch,
 ) {
-    let (near, distances) = (&mut s.near, &mut s.distances);
     let (at, reach, k) = (me.position, rules.reach(), rules.max_neighbors);
-    let reach_sq = reach * reach;
-    // Whether the agent at squared distance `d` numbered `j` comes before
-    // the one at slot `slot`.
-    let before = |d: f32, j: u32, slot: usize, near: &[Near], distances: &[f32]| {
-        d.total_cmp(&distances[slot])
-            .then(j.cmp(&near[slot].index))
-            .is_lt()
-    };
     let mut half = first.min(reach);
     loop {
-        near.clear();
-        distances.clear();
-        if k == 0 {
-            return;
-        }
+        // Within the circle the box holds, and within reach: when `k` are,
+        // they are the nearest `k` of all (any other is farther than
+        // `half`); when fewer, the box grows. Keyed for one integer
+        // order: a squared distance's bits (not negative, so ordered as
+        // the number) and then the index.
+        let limit = (half * half).min(reach * reach);
+        s.keys.clear();
         let corner = Vec2::splat(half);
-        index.candidates(positions, at - corner, at + corner, |mut n| {
-            let mut d = n.position.distance_squared(at);
-            if d > reach_sq || n.index as usize == me.index {
-                return;
-            }
-            if d == 0.0 {
-                untie(me.index, at, std::slice::from_mut(&mut n));
-                d = n.position.distance_squared(at);
-            }
-            // Into its place from the end, as insertion sort does (a list
-            // of ten or so: swaps in registers beat a move of the tail).
-            let mut slot = near.len();
-            if slot == k {
-                if !before(d, n.index, k - 1, near, distances) {
-                    return;
+        index.runs(positions, at - corner, at + corner, |run| {
+            for (&j, &p) in run.ids.iter().zip(run.positions) {
+                let mut d = p.distance_squared(at);
+                if d > limit || j as usize == me.index {
+                    continue;
                 }
-                slot -= 1;
-                (near[slot], distances[slot]) = (n, d);
-            } else {
-                near.push(n);
-                distances.push(d);
-            }
-            while slot > 0 && before(d, n.index, slot - 1, near, distances) {
-                near.swap(slot, slot - 1);
-                distances.swap(slot, slot - 1);
-                slot -= 1;
+                if d == 0.0 {
+                    d = untied(me, j, p).distance_squared(at);
+                }
+                s.keys.push((u64::from(d.to_bits()) << 32) | u64::from(j));
             }
         });
-        let settled = near.len() == k && distances[k - 1] <= half * half;
-        if settled || half >= reach {
-            return;
+        if s.keys.len() >= k || half >= reach {
+            break;
         }
         half = (2.0 * half).min(reach);
     }
+    // A few more than k, most often: sorting them all beats selecting.
+    s.keys.sort_unstable();
+    s.keys.truncate(k);
+    s.near.clear();
+    s.distances.clear();
+    for &key in &s.keys {
+        let j = key as u32;
+        s.near.push(Near {
+            index: j,
+            position: untied(me, j, positions[j as usize]),
+        });
+        s.distances.push(f32::from_bits((key >> 32) as u32));
+    }
+}
+
+/// Where agent `j`, standing at `p`, is seen from `me`: a hair's breadth
+/// off when on the very same point ([`untie`]).
+fn untied(me: Agent, j: u32, p: Vec2) -> Vec2 {
+    let mut n = Near {
+        index: j,
+        position: p,
+    };
+    untie(me.index, me.position, std::slice::from_mut(&mut n));
+    n.position
 }
 
 /// Predictive avoidance among `others`: sidestep a touching one, else
@@ -506,3 +434,7 @@ fn predict(
         ("seek", toward)
     }
 }
+
+mod overlay;
+#[cfg(test)]
+mod tests;

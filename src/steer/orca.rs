@@ -116,6 +116,7 @@ pub fn orca_lines(
 }
 
 /// One neighbour's ORCA line: the agent part of RVO2's `computeNewVelocity`.
+#[inline]
 fn orca_line(me: Body, other: Body, inv_time_horizon: f32, inv_time_step: f32) -> Line {
     let relative_position = other.position - me.position;
     let relative_velocity = me.velocity - other.velocity;
