@@ -1,6 +1,8 @@
 //! Crossing: agents that do not overlap. Two crowds cross a square from
 //! opposite sides, the classic pedestrian test, each agent walking to the
-//! mirror image of where it started and back again.
+//! mirror image of where it started and back again. Up to 400 agents
+//! start scattered over their sides; more, up to 100,000, in two dense
+//! blocks that meet head on (the stage grows to hold them).
 //!
 //! - `separation`: seek the goal, pushed apart by neighbours already near
 //!   (the doorway's rule). It reacts late: bodies overlap in the middle.
@@ -147,7 +149,7 @@ pub const SCENE: SceneDecl = SceneDecl {
     name: "crossing",
     title: "Crossing",
     seed: 1,
-    agents: Knob::agents("Agents in both crowds together.", 60, 400, 2),
+    agents: Knob::agents("Agents in both crowds together; past 400, two dense blocks.", 60, 100_000, 2),
     default_variant: 1,
     primary: Some(CrossingParams::lead_time.knob()),
     roles: &[
@@ -168,44 +170,86 @@ pub const SCENE: SceneDecl = SceneDecl {
     ..SceneDecl::of::<CrossingScene>()
 };
 
+/// Crowds up to this many start scattered at random over their sides;
+/// larger ones in two dense blocks.
+const SCATTERED_UP_TO: usize = 400;
+
+/// Each agent's start and goal, scattered: even ones on the left side,
+/// odd ones on the right, each clear of those placed before it (tried at
+/// up to 200 random places), walking to its mirror image.
+fn scattered(params: &CrossingParams, setup: &Setup, stage: Vec2) -> Vec<(Vec2, Vec2)> {
+    let mut rng = rng(setup.seed);
+    let r = params.agent_radius;
+    let mut ends: Vec<(Vec2, Vec2)> = Vec::with_capacity(setup.agents);
+    for k in 0..setup.agents {
+        let (low, high) = if k % 2 == 0 {
+            (Vec2::new(r * 2.0, stage.y * 0.2), Vec2::new(SIDE, stage.y * 0.8))
+        } else {
+            (Vec2::new(stage.x - SIDE, stage.y * 0.2), Vec2::new(stage.x - r * 2.0, stage.y * 0.8))
+        };
+        let mut at = random_point(&mut rng, low, high);
+        for _ in 0..200 {
+            if ends.iter().all(|&(s, _)| s.distance(at) > 2.5 * r) {
+                break;
+            }
+            at = random_point(&mut rng, low, high);
+        }
+        ends.push((at, Vec2::new(stage.x - at.x, at.y)));
+    }
+    ends
+}
+
+/// Each of `agents` agents' start and goal in two dense blocks, the
+/// classic crossing of two crowds: squares of agents 2.5 radii apart (the
+/// scattered start's clearance), even ones in the left block and odd ones
+/// in the right, a block's width apart, each walking to its mirror image;
+/// and the stage, grown to hold them.
+fn blocks(params: &CrossingParams, agents: usize, stage: Vec2) -> (Vec<(Vec2, Vec2)>, Vec2) {
+    let spacing = 2.5 * params.agent_radius;
+    let per_block = agents.div_ceil(2);
+    let side = (per_block as f32).sqrt().ceil() as usize;
+    let width = side as f32 * spacing;
+    let margin = 2.0 * params.agent_radius;
+    let stage = stage.max(Vec2::new(3.0 * width + 2.0 * margin, width / 0.6));
+    let top = (stage.y - width) * 0.5;
+    let ends = (0..agents)
+        .map(|k| {
+            let slot = k / 2;
+            let (col, row) = ((slot % side) as f32, (slot / side) as f32);
+            let x = margin + (col + 0.5) * spacing;
+            let at = Vec2::new(x, top + (row + 0.5) * spacing);
+            let at = if k % 2 == 0 { at } else { Vec2::new(stage.x - at.x, at.y) };
+            (at, Vec2::new(stage.x - at.x, at.y))
+        })
+        .collect();
+    (ends, stage)
+}
+
 impl Build for CrossingScene {
     type Params = CrossingParams;
     type Variant = Variant;
 
     fn new(params: &CrossingParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
-        let mut rng = rng(setup.seed);
-        let stage = spawn.stage;
-        let r = params.agent_radius;
-        let mut ends = Vec::with_capacity(setup.agents);
-        for k in 0..setup.agents {
-            let left = k % 2 == 0;
-            // A start clear of the agents placed so far.
-            let (low, high) = if left {
-                (Vec2::new(r * 2.0, stage.y * 0.2), Vec2::new(SIDE, stage.y * 0.8))
-            } else {
-                (
-                    Vec2::new(stage.x - SIDE, stage.y * 0.2),
-                    Vec2::new(stage.x - r * 2.0, stage.y * 0.8),
-                )
-            };
-            let mut at = random_point(&mut rng, low, high);
-            for _ in 0..200 {
-                let clear = ends.iter().all(|&(s, _): &(Vec2, Vec2)| s.distance(at) > 2.5 * r);
-                if clear {
-                    break;
-                }
-                at = random_point(&mut rng, low, high);
-            }
-            let goal = Vec2::new(stage.x - at.x, at.y);
-            ends.push((at, goal));
-            let look = if left { Look::Plain } else { Look::Faded };
+        let ends = if setup.agents <= SCATTERED_UP_TO {
+            scattered(params, setup, spawn.stage)
+        } else {
+            let (ends, stage) = blocks(params, setup.agents, spawn.stage);
+            spawn.stage = stage;
+            ends
+        };
+        spawn.reserve(ends.len());
+        for (k, &(at, _)) in ends.iter().enumerate() {
+            let look = if k % 2 == 0 { Look::Plain } else { Look::Faded };
             spawn.agent(at, Vec2::ZERO, params.mass, look);
         }
+        let stage = spawn.stage;
         let n = setup.agents;
         Self {
             params: params.clone(),
             variant,
-            neighbors: Neighbors::new(setup.neighbors, params.neighbor_distance),
+            // Cells a body wide: ORCA looks for its nearest few a few radii
+            // around first (`walkers`), and the overlaps are a diameter.
+            neighbors: Neighbors::new(setup.neighbors, 2.0 * params.agent_radius),
             walkers: Walkers::default(),
             goals: Vec::with_capacity(n),
             stage,

@@ -169,19 +169,26 @@ pub(crate) struct Scratch {
 /// The walkers' decisions, kept between ticks.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Walkers {
-    /// Each walker's decision, by agent index.
-    pub(crate) decided: Vec<Decided>,
+    /// The recorded walkers' decisions ([`Decide::recorded`]), last tick:
+    /// what the overlay draws and the readout reads.
+    kept: Vec<(usize, Decided)>,
     /// The selected walker's ORCA half-planes, last tick.
     pub(crate) lines: Vec<orca::Line>,
-    /// In the neighbour index's memory order, as decided.
-    in_order: Vec<Decided>,
+    /// Each walker's `k`-th nearest's distance ([`Decided::kth`]), by
+    /// agent index: where its next search starts.
+    kth: Vec<f32>,
+    /// The steering force and [`Decided::kth`] of each, in the neighbour
+    /// index's memory order, as decided.
+    in_order: Vec<(Vec2, f32)>,
     scratch: Vec<Scratch>,
 }
 
 impl Walkers {
     /// Every walker decides how to reach `goals[i]` (its goal, by agent
     /// index), in parallel, from the crowd as `ctx` has it, and steers
-    /// by that; `index` has been rebuilt on the crowd's positions.
+    /// by that; `index` has been rebuilt on the crowd's positions. Only
+    /// the force and where to search next leave the parallel pass; the
+    /// few walkers recorded decide again, whole, for the overlay.
     pub(crate) fn steer(
         &mut self,
         ctx: &mut Decide,
@@ -189,7 +196,7 @@ impl Walkers {
         index: &Neighbors,
         rules: &Rules,
     ) {
-        let (crowd, last) = (ctx.crowd, &self.decided);
+        let (crowd, last) = (ctx.crowd, &self.kth);
         let slot = decide_all_with(
             index.memory_order(),
             crowd,
@@ -197,8 +204,8 @@ impl Walkers {
             &mut self.scratch,
             |agents, scratch, out| {
                 for (agent, out) in agents.iter().zip(out) {
-                    let last = last.get(agent.index).map_or(f32::NAN, |d| d.kth);
-                    *out = decide(
+                    let last = last.get(agent.index).copied().unwrap_or(f32::NAN);
+                    let d = decide(
                         *agent,
                         goals[agent.index],
                         last,
@@ -207,36 +214,52 @@ impl Walkers {
                         rules,
                         scratch,
                     );
+                    *out = (d.force.1 + d.separation, d.kth);
                 }
             },
         );
         let (in_order, limits) = (&self.in_order, rules.limits());
-        self.decided.resize(crowd.len(), Decided::default());
+        self.kth.resize(crowd.len(), f32::NAN);
         (
             &mut ctx.steering[..],
             &mut ctx.limits[..],
-            &mut self.decided[..],
+            &mut self.kth[..],
         )
             .into_par_iter()
             .enumerate()
             .with_min_len(CHUNK)
-            .for_each(|(i, (steering, agent_limits, decided))| {
-                *decided = in_order[slot(i)];
-                *steering = Steering::force(decided.force.1 + decided.separation);
-                *agent_limits = limits;
+            .for_each(|(i, (steering, agent_limits, kth))| {
+                let (force, k) = in_order[slot(i)];
+                (*steering, *agent_limits, *kth) = (Steering::force(force), limits, k);
             });
+        self.keep(ctx, goals, index, rules);
+    }
+
+    /// The recorded walkers' whole decisions, decided again (the same:
+    /// a decision depends only on the crowd, the goal and the rules), and
+    /// the selected one's half-planes.
+    fn keep(&mut self, ctx: &Decide, goals: &[Vec2], index: &Neighbors, rules: &Rules) {
+        let crowd = ctx.crowd;
+        let mut scratch = Scratch::default();
+        self.kept.clear();
         self.lines.clear();
-        if let Some(i) = ctx.selected.filter(|_| rules.rule == Rule::Orca) {
-            // Its half-planes again, kept this time, to draw.
+        for i in ctx.recorded(crowd.len()) {
             let agent = Agent {
                 index: i,
                 position: crowd.positions()[i],
                 velocity: crowd.velocities()[i],
             };
-            let mut scratch = Scratch::default();
-            decide(agent, goals[i], f32::NAN, crowd, index, rules, &mut scratch);
-            self.lines.extend_from_slice(&scratch.orca.lines);
+            let d = decide(agent, goals[i], f32::NAN, crowd, index, rules, &mut scratch);
+            self.kept.push((i, d));
+            if ctx.selected == Some(i) && rules.rule == Rule::Orca {
+                self.lines.extend_from_slice(&scratch.orca.lines);
+            }
         }
+    }
+
+    /// Walker `i`'s decision last tick, if it was recorded.
+    pub(crate) fn decided(&self, i: usize) -> Decided {
+        (self.kept.iter().find(|(k, _)| *k == i)).map_or_else(Decided::default, |(_, d)| *d)
     }
 }
 
@@ -264,7 +287,7 @@ fn decide(
         let first = if last.is_nan() {
             4.0 * rules.radius
         } else {
-            last + 2.5 * rules.max_speed
+            last + 2.0 * rules.max_speed + 0.01
         };
         nearest_k(index, positions, agent, rules, first, s);
     } else {

@@ -29,6 +29,7 @@
 mod dist;
 mod fonts;
 mod languages;
+mod peers;
 mod pictures;
 mod pin;
 mod same_bits;
@@ -56,6 +57,7 @@ tasks:
   windows  cross-build the .exe and check it under Wine: a window and its picture, the Start-menu shortcut
   same-bits  every pinned run on Linux, on Windows under Wine and in the page: every checksum the pinned one
   dist [windows] [linux] [web] [macos BINARY]  write what people download into target/dist/, with SHA256SUMS
+  peers [AGENTS:TICKS...]  RVO2's Circle here, in RVO2's C++ library (pyrvo) and in dodgy_2d, one thread: time per agent-step, arrivals, overlaps (needs g++, pip)
   fonts  cut each script's font (assets/fonts/) to the characters its table uses (needs python3-fonttools, fonts-noto-cjk)";
 
 fn main() -> ExitCode {
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         ["same-bits"] => same_bits::check(),
         ["dist", ref what @ ..] => dist::dist(what),
         ["fonts"] => fonts::cut(),
+        ["peers", ref sizes @ ..] => peers::peers(sizes),
         ["screenshots", ref only @ ..] => pictures::screenshots(only),
         [] | ["help"] | ["--help"] | ["-h"] => {
             println!("{USAGE}");

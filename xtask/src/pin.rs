@@ -43,7 +43,7 @@ type AtSize = (&'static str, u64, u64, Option<u64>, u64, &'static str);
 /// doorway on two threads; 200,000 in the doorway for two ticks, a
 /// crowd laid on its lattice rather than tried at random places; and
 /// ORCA on the circle at 2,000 on one and two threads, 1,500 by grid and
-/// by brute force.
+/// by brute force, and the crossing's two dense blocks of 2,000.
 const AT_SIZE: &[AtSize] = &[
     ("leader", 5_000, 300, Some(1), 1, "grid"),
     ("leader", 5_000, 300, Some(1), 2, "grid"),
@@ -69,6 +69,7 @@ const AT_SIZE: &[AtSize] = &[
     ("circle", 2_000, 300, None, 2, "grid"),
     ("circle", 1_500, 200, None, 2, "grid"),
     ("circle", 1_500, 200, None, 2, "brute"),
+    ("crossing", 2_000, 300, None, 2, "grid"),
 ];
 
 /// One headless run, as a row of the file names it.

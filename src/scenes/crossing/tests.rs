@@ -39,3 +39,25 @@ fn each_way_overlaps_less_and_all_cross() {
 fn two_agents_on_one_point_part() {
     crate::testing::coincident_agents_part("crossing");
 }
+
+/// Past 400 agents the crowds start in two dense blocks on a grown
+/// stage: everyone on it, 2.5 radii apart at least, each block on its
+/// side, and each agent's goal its mirror image.
+#[test]
+fn large_crowds_start_in_two_blocks_on_the_stage() {
+    let params = super::CrossingParams::default();
+    let (ends, stage) = super::blocks(&params, 5_001, glam::Vec2::new(1280.0, 800.0));
+    assert_eq!(ends.len(), 5_001);
+    let spacing = 2.5 * params.agent_radius;
+    let mut index = crate::steer::neighbors::Neighbors::new(crate::steer::neighbors::NeighborMode::Grid, spacing);
+    let starts: Vec<glam::Vec2> = ends.iter().map(|e| e.0).collect();
+    crate::steer::neighbors::NeighborIndex::rebuild(&mut index, &starts);
+    let mut near = Vec::new();
+    for (k, &(at, goal)) in ends.iter().enumerate() {
+        assert!(at.cmpge(glam::Vec2::ZERO).all() && at.cmple(stage).all(), "{k}: {at} off {stage}");
+        assert_eq!(goal, glam::Vec2::new(stage.x - at.x, at.y));
+        assert_eq!(at.x < stage.x * 0.5, k % 2 == 0, "{k} on its side");
+        crate::steer::neighbors::NeighborIndex::within(&index, &starts, at, spacing * 0.99, &mut near);
+        assert_eq!(near.len(), 1, "{k}: only itself within 2.5 radii");
+    }
+}

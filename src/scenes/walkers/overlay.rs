@@ -15,12 +15,8 @@ impl Walkers {
         let s = ctx.vector_scale;
         let crowd = ctx.crowd;
         let selected = ctx.selected;
-        for i in ctx.recorded(self.decided.len()) {
-            let (d, pos, vel) = (
-                &self.decided[i],
-                crowd.positions()[i],
-                crowd.velocities()[i],
-            );
+        for (i, d) in self.kept.iter().map(|&(i, d)| (i, d)) {
+            let (pos, vel) = (crowd.positions()[i], crowd.velocities()[i]);
             let Some(o) = ctx.record(i) else { continue };
             o.vector(Meaning::Velocity, pos, vel, s);
             o.value("goal", goals[i]);
@@ -63,7 +59,7 @@ impl Walkers {
         crowd: &Crowd,
         rules: &Rules,
     ) -> Vec<(&'static str, Reading)> {
-        let d = &self.decided[i];
+        let d = &self.decided(i);
         let speed = crowd.velocities()[i].length() / rules.max_speed;
         let mut lines = vec![("speed / preferred", value(format_args!("{speed:.2}")))];
         match rules.rule {
