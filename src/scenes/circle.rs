@@ -11,7 +11,7 @@
 //! smaller circle, a larger one on further circles outside the first, as
 //! far apart as neighbours on it (20.1 px), each as full.
 //!
-//! The variants are the crossing's ways not to overlap ([`super::walkers`]):
+//! The variants are the crossing's ways not to overlap (`scenes/walkers.rs`):
 //! - `separation`: pushed apart by neighbours already near;
 //! - `predictive`: steer away from the soonest predicted collision;
 //! - `hard`: predictive, then overlapping bodies pushed apart;
@@ -150,7 +150,17 @@ pub struct CircleScene {
 impl CircleScene {
     /// The walkers' rules, from the knobs and the variant.
     fn rules(&self) -> Rules {
-        rules_of!(&self.params, self.variant, Some(self.params.preferred_speed))
+        let mut rules = rules_of!(&self.params, self.variant, Some(self.params.preferred_speed));
+        // The overlaps counted in the same pass as the decisions.
+        rules.overlaps = Some((2.0 * self.params.agent_radius, self.stage));
+        rules
+    }
+
+    /// Counts `o`, the overlaps of the crowd as one tick left it.
+    fn count(&mut self, o: Overlap) {
+        self.overlap_now = o.pairs.into();
+        self.overlap_pairs += self.overlap_now;
+        self.max_overlap = self.max_overlap.max(o.deepest);
     }
 }
 
@@ -232,6 +242,11 @@ impl Scene for CircleScene {
         let rules = self.rules();
         self.walkers.steer(ctx, &self.goals, &self.neighbors, &rules);
         self.walkers.record(ctx, &self.goals, &rules);
+        // The decisions saw the crowd as the last tick left it (the start
+        // is no tick's doing).
+        if ctx.tick > 0 && rules.finds_overlaps() {
+            self.count(self.walkers.overlap);
+        }
     }
 
     fn settle(&mut self, ctx: &mut Settle) {
@@ -254,11 +269,11 @@ impl Scene for CircleScene {
         if self.arrived_ticks.is_none() && self.arrived == positions.len() as u64 {
             self.arrived_ticks = Some(ctx.tick);
         }
-        self.neighbors.rebuild(positions);
-        let o = Overlap::by_pairs(&self.neighbors, positions, diameter, self.stage);
-        self.overlap_now = o.pairs.into();
-        self.overlap_pairs += self.overlap_now;
-        self.max_overlap = self.max_overlap.max(o.deepest);
+        if !self.rules().finds_overlaps() {
+            self.neighbors.rebuild(positions);
+            let o = Overlap::by_pairs(&self.neighbors, positions, diameter, self.stage);
+            self.count(o);
+        }
         self.ticks += 1;
     }
 

@@ -10,6 +10,7 @@
 //! ([`nearest_first`]), whatever order the search found them in.
 
 use super::nearest_first;
+use super::overlaps::Overlap;
 use crate::sim::crowd::{Agent, Crowd, decide_all_with};
 use crate::sim::scene::Decide;
 use crate::steer::flock::{SeparationParams, separation};
@@ -20,6 +21,7 @@ use crate::steer::tie::untie;
 use crate::steer::unaligned::{Mover, Threat, avoid_meeting, sidestep_touching, soonest_threat};
 use crate::steer::{Limits, Steering, orca};
 use glam::Vec2;
+use nearest::nearest_k;
 use rayon::prelude::*;
 
 /// How a walker keeps clear of the others.
@@ -64,6 +66,7 @@ macro_rules! rules_of {
             time_horizon: p.time_horizon,
             neighbor_distance: p.neighbor_distance,
             max_neighbors: p.max_neighbors,
+            overlaps: None,
         }
     }};
 }
@@ -89,6 +92,11 @@ pub(crate) struct Rules {
     pub(crate) time_horizon: f32,
     pub(crate) neighbor_distance: f32,
     pub(crate) max_neighbors: usize,
+    /// Bodies this far apart overlap, on this stage: when given, each
+    /// decision counts its agent's overlaps with the higher-indexed ones,
+    /// as the tick found them ([`Walkers::overlap`]), where it can
+    /// ([`Rules::finds_overlaps`]).
+    pub(crate) overlaps: Option<(f32, Vec2)>,
 }
 
 impl Rules {
@@ -112,6 +120,14 @@ impl Rules {
                 _ => self.max_force,
             },
         }
+    }
+
+    /// Whether the decisions find every overlap ([`Rules::overlaps`]):
+    /// ORCA looks a diameter around at least; the others list everyone
+    /// within reach, which must hold a diameter.
+    pub(crate) fn finds_overlaps(&self) -> bool {
+        self.overlaps
+            .is_some_and(|(diameter, _)| self.rule == Rule::Orca || self.reach() >= diameter)
     }
 
     /// The velocity a walker at `at` would like, toward `goal`.
@@ -138,6 +154,8 @@ pub(crate) struct Decided {
     /// ORCA: how far its `max_neighbors`-th nearest stood (infinite with
     /// fewer within reach), where next tick's search starts.
     kth: f32,
+    /// Its overlaps with higher-indexed agents, when [`Rules::finds_overlaps`].
+    overlap: Overlap,
 }
 
 impl Default for Decided {
@@ -149,6 +167,7 @@ impl Default for Decided {
             threat: None,
             chosen: Vec2::ZERO,
             kth: f32::NAN,
+            overlap: Overlap::default(),
         }
     }
 }
@@ -161,6 +180,8 @@ pub(crate) struct Scratch {
     distances: Vec<f32>,
     /// [`nearest_k`]'s candidates, keyed.
     keys: Vec<u64>,
+    /// [`nearest_k`]'s count of overlaps, when asked.
+    overlap: Overlap,
     movers: Vec<Mover>,
     bodies: Vec<orca::Body>,
     orca: orca::Scratch,
@@ -177,9 +198,12 @@ pub(crate) struct Walkers {
     /// Each walker's `k`-th nearest's distance ([`Decided::kth`]), by
     /// agent index: where its next search starts.
     kth: Vec<f32>,
-    /// The steering force and [`Decided::kth`] of each, in the neighbour
-    /// index's memory order, as decided.
-    in_order: Vec<(Vec2, f32)>,
+    /// The overlaps the last decisions found, when [`Rules::finds_overlaps`]:
+    /// the crowd's as the tick found it.
+    pub(crate) overlap: Overlap,
+    /// The steering force, [`Decided::kth`] and overlaps of each, in the
+    /// neighbour index's memory order, as decided.
+    in_order: Vec<(Vec2, f32, Overlap)>,
     scratch: Vec<Scratch>,
 }
 
@@ -214,7 +238,7 @@ impl Walkers {
                         rules,
                         scratch,
                     );
-                    *out = (d.force.1 + d.separation, d.kth);
+                    *out = (d.force.1 + d.separation, d.kth, d.overlap);
                 }
             },
         );
@@ -229,9 +253,14 @@ impl Walkers {
             .enumerate()
             .with_min_len(CHUNK)
             .for_each(|(i, (steering, agent_limits, kth))| {
-                let (force, k) = in_order[slot(i)];
+                let (force, k, _) = in_order[slot(i)];
                 (*steering, *agent_limits, *kth) = (Steering::force(force), limits, k);
             });
+        self.overlap = match rules.finds_overlaps() {
+            true => (in_order.par_iter().with_min_len(CHUNK).map(|o| o.2))
+                .reduce(Overlap::default, Overlap::merge),
+            false => Overlap::default(),
+        };
         self.keep(ctx, goals, index, rules);
     }
 
@@ -293,6 +322,9 @@ fn decide(
     } else {
         index.within(positions, pos, rules.reach(), &mut s.near);
         s.near.retain(|n| n.index as usize != i);
+        if let Some((diameter, stage)) = rules.overlaps.filter(|_| rules.finds_overlaps()) {
+            s.overlap = Overlap::among(Near::at(i, positions), &s.near, diameter, stage);
+        }
         // Two on one point would give every rule below nothing to go on.
         untie(i, pos, &mut s.near);
         if rules.rule != Rule::Separation {
@@ -301,6 +333,7 @@ fn decide(
     }
     let preferred = rules.preferred(pos, goal);
     let k = rules.max_neighbors;
+    let overlap = std::mem::take(&mut s.overlap);
     let mut decided = Decided {
         preferred,
         kth: match s.distances.get(k.wrapping_sub(1)) {
@@ -308,6 +341,7 @@ fn decide(
             _ if rules.rule == Rule::Orca => f32::INFINITY,
             _ => f32::NAN,
         },
+        overlap,
         ..Decided::default()
     };
     let toward = match rules.preferred_speed {
@@ -363,79 +397,6 @@ fn decide(
     decided
 }
 
-/// Into `s.near`, the `k` agents other than `me` nearest it within
-/// `reach` (`k`: `max_neighbors`), nearest first, in [`nearest_first`]'s
-/// order (by distance, then index), a coincident one seen a hair's
-/// breadth away ([`untie`]), and their squared distances into
-/// `s.distances`: what finding all within reach, untying, sorting and
-/// keeping the first `k` gives, without looking at most of them.
-///
-/// As RVO2's k-d tree narrows its search to the `k`-th nearest found so
-/// far, this looks only within `first` px of the agent, and twice as far
-/// while fewer than `k` stand there: in a crowd the nearest ten stand
-/// within a few radii, while `reach` holds a hundred.
-fn nearest_k(
-    index: &Neighbors,
-    positions: &[Vec2],
-    me: Agent,
-    rules: &Rules,
-    first: f32,
-    s: &mut Scratch,
-) {
-    let (at, reach, k) = (me.position, rules.reach(), rules.max_neighbors);
-    let mut half = first.min(reach);
-    loop {
-        // Within the circle the box holds, and within reach: when `k` are,
-        // they are the nearest `k` of all (any other is farther than
-        // `half`); when fewer, the box grows. Keyed for one integer
-        // order: a squared distance's bits (not negative, so ordered as
-        // the number) and then the index.
-        let limit = (half * half).min(reach * reach);
-        s.keys.clear();
-        let corner = Vec2::splat(half);
-        index.runs(positions, at - corner, at + corner, |run| {
-            for (&j, &p) in run.ids.iter().zip(run.positions) {
-                let mut d = p.distance_squared(at);
-                if d > limit || j as usize == me.index {
-                    continue;
-                }
-                if d == 0.0 {
-                    d = untied(me, j, p).distance_squared(at);
-                }
-                s.keys.push((u64::from(d.to_bits()) << 32) | u64::from(j));
-            }
-        });
-        if s.keys.len() >= k || half >= reach {
-            break;
-        }
-        half = (2.0 * half).min(reach);
-    }
-    // A few more than k, most often: sorting them all beats selecting.
-    s.keys.sort_unstable();
-    s.keys.truncate(k);
-    s.near.clear();
-    s.distances.clear();
-    for &key in &s.keys {
-        let j = key as u32;
-        s.near.push(Near {
-            index: j,
-            position: untied(me, j, positions[j as usize]),
-        });
-        s.distances.push(f32::from_bits((key >> 32) as u32));
-    }
-}
-
-/// Where agent `j`, standing at `p`, is seen from `me`: a hair's breadth
-/// off when on the very same point ([`untie`]).
-fn untied(me: Agent, j: u32, p: Vec2) -> Vec2 {
-    let mut n = Near {
-        index: j,
-        position: p,
-    };
-    untie(me.index, me.position, std::slice::from_mut(&mut n));
-    n.position
-}
-
 /// Predictive avoidance among `others`: sidestep a touching one, else
 /// turn from the soonest threat, else go `toward` the goal.
 fn predict(
@@ -458,6 +419,7 @@ fn predict(
     }
 }
 
+mod nearest;
 mod overlay;
 #[cfg(test)]
 mod tests;

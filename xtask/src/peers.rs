@@ -16,7 +16,7 @@ use std::process::Command;
 /// Crowds and ticks run by default: the thousand until every agent has
 /// arrived, the larger ones for a stretch of their crossing (all the way
 /// would take the peers hours: ask for it, `cargo xtask peers 10000:12000`).
-const SIZES: &[(u64, u64)] = &[(1_000, 9_000), (10_000, 1_000), (100_000, 200)];
+const SIZES: &[(u64, u64)] = &[(1_000, 9_000), (10_000, 1_000), (100_000, 400)];
 
 /// The wheel that carries RVO2's library (any Python's will do: the
 /// library inside is the same).

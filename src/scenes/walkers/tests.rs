@@ -1,4 +1,5 @@
-use super::{Rule, Rules, Scratch, nearest_k};
+use super::nearest::nearest_k;
+use super::{Rule, Rules, Scratch};
 use crate::scenes::{nearest_first, random_point, rng};
 use crate::sim::crowd::Agent;
 use crate::steer::flock::SeparationParams;
@@ -24,6 +25,7 @@ fn orca(max_neighbors: usize) -> Rules {
         time_horizon: 40.0,
         neighbor_distance: 60.0,
         max_neighbors,
+        overlaps: None,
     }
 }
 
