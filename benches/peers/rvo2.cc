@@ -29,7 +29,7 @@ const float FIRST = 800.0f, RADIUS = 6.0f, SPACING = TAU * FIRST / 250.0f;
 // as the spacing allows, the last holding the rest evenly.
 std::vector<RVO::Vector2> places(std::size_t n) {
   std::vector<RVO::Vector2> out;
-  float first = FIRST * float(std::min<std::size_t>(n, 250)) / 250.0f;
+  float first = FIRST * std::max(float(std::min<std::size_t>(n, 250)) / 250.0f, 0.25f);
   for (int ring = 0; out.size() < n; ++ring) {
     float r = first + float(ring) * SPACING;
     std::size_t fits = std::max<std::size_t>(1, std::size_t(TAU * r / SPACING));

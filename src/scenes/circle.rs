@@ -8,8 +8,9 @@
 //! on a circle of 800 px, preferring 1 px a tick with a top speed of 2,
 //! looking 60 px around for their 10 nearest neighbours, 40 ticks ahead.
 //! Any crowd keeps the example's density: a smaller one stands on a
-//! smaller circle, a larger one on further circles outside the first, as
-//! far apart as neighbours on it (20.1 px), each as full.
+//! smaller circle (down to a quarter of it), a larger one on further
+//! circles outside the first, as far apart as neighbours on it (20.1 px),
+//! each as full.
 //!
 //! The variants are the crossing's ways not to overlap (`scenes/walkers.rs`):
 //! - `separation`: pushed apart by neighbours already near;
@@ -111,7 +112,7 @@ pub fn places(agents: usize, center: Vec2, radius: f32, spacing: f32) -> Vec<Vec
         let here = fits.min(agents - out.len());
         out.extend((0..here).map(|k| {
             let angle = k as f32 * TAU / here as f32;
-            center + r * Vec2::new(angle.cos(), angle.sin())
+            center + r * crate::steer::unit(angle)
         }));
         ring += 1;
     }
@@ -193,8 +194,10 @@ impl Build for CircleScene {
     fn new(params: &CircleParams, variant: Variant, setup: &Setup, spawn: &mut Spawn) -> Self {
         let spacing = TAU * params.circle_radius / RVO2_AGENTS as f32;
         // RVO2's spacing whatever the crowd: fewer agents stand on a
-        // smaller circle, more on further circles outside the first.
-        let first = params.circle_radius * setup.agents.min(RVO2_AGENTS) as f32 / RVO2_AGENTS as f32;
+        // smaller circle (a quarter of RVO2's at least, so that a few still
+        // have a way to walk), more on further circles outside the first.
+        let share = setup.agents.min(RVO2_AGENTS) as f32 / RVO2_AGENTS as f32;
+        let first = params.circle_radius * share.max(0.25);
         let starts = places(setup.agents, Vec2::ZERO, first, spacing);
         // A stage around the outermost circle, with room to spare.
         let outer = starts.iter().map(|p| p.length()).fold(0.0, f32::max);

@@ -187,6 +187,25 @@ pub(crate) struct Scratch {
     orca: orca::Scratch,
 }
 
+impl Scratch {
+    /// Room for this many neighbours from the first decision on: a crowd
+    /// closing in (the circle's) would otherwise grow the lists tick after
+    /// tick.
+    const ROOM: usize = 256;
+
+    fn make_room(&mut self) {
+        if self.near.capacity() < Self::ROOM {
+            self.near.reserve(Self::ROOM);
+            self.distances.reserve(Self::ROOM);
+            self.keys.reserve(Self::ROOM);
+            self.movers.reserve(Self::ROOM);
+            self.bodies.reserve(Self::ROOM);
+            self.orca.lines.reserve(Self::ROOM);
+            self.orca.projected.reserve(Self::ROOM);
+        }
+    }
+}
+
 /// The walkers' decisions, kept between ticks.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Walkers {
@@ -205,6 +224,8 @@ pub(crate) struct Walkers {
     /// neighbour index's memory order, as decided.
     in_order: Vec<(Vec2, f32, Overlap)>,
     scratch: Vec<Scratch>,
+    /// The recorded walkers' own, kept between ticks.
+    kept_scratch: Scratch,
 }
 
 impl Walkers {
@@ -269,7 +290,7 @@ impl Walkers {
     /// the selected one's half-planes.
     fn keep(&mut self, ctx: &Decide, goals: &[Vec2], index: &Neighbors, rules: &Rules) {
         let crowd = ctx.crowd;
-        let mut scratch = Scratch::default();
+        let scratch = &mut self.kept_scratch;
         self.kept.clear();
         self.lines.clear();
         for i in ctx.recorded(crowd.len()) {
@@ -278,7 +299,7 @@ impl Walkers {
                 position: crowd.positions()[i],
                 velocity: crowd.velocities()[i],
             };
-            let d = decide(agent, goals[i], f32::NAN, crowd, index, rules, &mut scratch);
+            let d = decide(agent, goals[i], f32::NAN, crowd, index, rules, scratch);
             self.kept.push((i, d));
             if ctx.selected == Some(i) && rules.rule == Rule::Orca {
                 self.lines.extend_from_slice(&scratch.orca.lines);
@@ -305,6 +326,7 @@ fn decide(
     s: &mut Scratch,
 ) -> Decided {
     let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
+    s.make_room();
     let positions = crowd.positions();
     if rules.rule == Rule::Orca {
         // The nearest few, nearest first (ORCA's answer, when it cannot

@@ -23,7 +23,8 @@ fn a_scene_is_picked_by_its_number_or_its_name_in_any_case() {
     assert!(shared(&["--scene", "FLOCK"]).starts_with("#scene=flock&"));
     let link = shared(&["--scene", "Doorway", "--variant", "V2"]);
     assert!(link.starts_with("#scene=doorway&variant=v2&"), "{link}");
-    for wrong in ["0", "17"] {
+    // None before the first; none past the last (the 17th).
+    for wrong in ["0", "18"] {
         let e = refused(&["--scene", wrong, "--share"]);
         assert!(e.contains("valid scenes: seek, wander"), "{wrong}: {e}");
     }

@@ -26,6 +26,8 @@ const PYRVO: &str = "pyrvo==0.4.3";
 struct Figures {
     ns: f64,
     arrived: u64,
+    /// The tick by which every agent had arrived, if they all had.
+    all_by: Option<u64>,
     overlap: f64,
     deepest: f64,
 }
@@ -40,6 +42,7 @@ impl Figures {
         Ok(Self {
             ns,
             arrived: float("arrived")? as u64,
+            all_by: json["arrived_ticks"].as_u64(),
             overlap: float("mean_overlap_pairs")?,
             deepest: float("max_overlap")?,
         })
@@ -213,7 +216,10 @@ fn row(agents: u64, ticks: u64, runs: &[Figures; 3], two: f64) -> String {
         rvo.ns / ours.ns,
         dodgy.ns / ours.ns,
         ours.ns / two,
-        each(&|f| f.arrived.to_string()),
+        each(&|f| match f.all_by {
+            Some(tick) => format!("{} by {tick}", f.arrived),
+            None => f.arrived.to_string(),
+        }),
         each(&|f| format!("{:.1}", f.overlap)),
         each(&|f| format!("{:.2}", f.deepest)),
     )

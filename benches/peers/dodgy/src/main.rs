@@ -25,7 +25,7 @@ const MAX_SPEED: f32 = 2.0;
 /// The app's `circle::places`.
 fn places(n: usize) -> Vec<Vec2> {
     let spacing = TAU * FIRST / 250.0;
-    let first = FIRST * n.min(250) as f32 / 250.0;
+    let first = FIRST * (n.min(250) as f32 / 250.0).max(0.25);
     let mut out = Vec::with_capacity(n);
     let mut ring = 0;
     while out.len() < n {
