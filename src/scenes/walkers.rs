@@ -325,34 +325,9 @@ fn decide(
     rules: &Rules,
     s: &mut Scratch,
 ) -> Decided {
-    let (i, pos, vel) = (agent.index, agent.position, agent.velocity);
+    let (pos, vel) = (agent.position, agent.velocity);
     s.make_room();
-    let positions = crowd.positions();
-    if rules.rule == Rule::Orca {
-        // The nearest few, nearest first (ORCA's answer, when it cannot
-        // meet every half-plane, depends on the order).
-        // Where to look first: two bodies apart (every walker within a
-        // few radii of the next in a crowd) or, known, as far as last
-        // tick's `k`-th nearest can be now, each having moved at most
-        // max_speed (and a little over, by rounding).
-        let first = if last.is_nan() {
-            4.0 * rules.radius
-        } else {
-            last + 2.0 * rules.max_speed + 0.01
-        };
-        nearest_k(index, positions, agent, rules, first, s);
-    } else {
-        index.within(positions, pos, rules.reach(), &mut s.near);
-        s.near.retain(|n| n.index as usize != i);
-        if let Some((diameter, stage)) = rules.overlaps.filter(|_| rules.finds_overlaps()) {
-            s.overlap = Overlap::among(Near::at(i, positions), &s.near, diameter, stage);
-        }
-        // Two on one point would give every rule below nothing to go on.
-        untie(i, pos, &mut s.near);
-        if rules.rule != Rule::Separation {
-            nearest_first(&mut s.near, pos);
-        }
-    }
+    gather(agent, last, crowd.positions(), index, rules, s);
     let preferred = rules.preferred(pos, goal);
     let k = rules.max_neighbors;
     let overlap = std::mem::take(&mut s.overlap);
@@ -390,33 +365,86 @@ fn decide(
             predict(me, &s.movers, toward, rules, &mut decided)
         }
         Rule::Orca => {
-            let radius = rules.radius + rules.clearance * 0.5;
-            s.bodies.clear();
-            s.bodies.extend(s.near.iter().map(|n| orca::Body {
-                position: n.position,
-                velocity: velocities[n.index as usize],
-                radius,
-            }));
-            let me = orca::Body {
-                position: pos,
-                velocity: vel,
-                radius,
-            };
-            let bodies = s.bodies.iter().copied();
-            let chosen = orca::new_velocity(
-                me,
-                bodies,
-                preferred,
-                rules.max_speed,
-                rules.time_horizon,
-                1.0,
-                &mut s.orca,
-            );
-            decided.chosen = chosen;
-            ("to the chosen velocity", (chosen - vel) * rules.mass)
+            decided.chosen = choose(agent, velocities, preferred, rules, s);
+            (
+                "to the chosen velocity",
+                (decided.chosen - vel) * rules.mass,
+            )
         }
     };
     decided
+}
+
+/// Into `s.near`, the neighbours the walker's rule looks at: ORCA's
+/// nearest few ([`nearest_k`]), or everyone within reach, untied, nearest
+/// first but for separation (whose sums take no order); and its overlaps,
+/// when the rules ask for them.
+fn gather(
+    agent: Agent,
+    last: f32,
+    positions: &[Vec2],
+    index: &Neighbors,
+    rules: &Rules,
+    s: &mut Scratch,
+) {
+    let (i, pos) = (agent.index, agent.position);
+    if rules.rule == Rule::Orca {
+        // The nearest few, nearest first (ORCA's answer, when it cannot
+        // meet every half-plane, depends on the order). Where to look
+        // first: two bodies apart (every walker within a few radii of the
+        // next in a crowd) or, known, as far as last tick's `k`-th nearest
+        // can be now, each having moved at most max_speed (and a little
+        // over, by rounding).
+        let first = if last.is_nan() {
+            4.0 * rules.radius
+        } else {
+            last + 2.0 * rules.max_speed + 0.01
+        };
+        nearest_k(index, positions, agent, rules, first, s);
+        return;
+    }
+    index.within(positions, pos, rules.reach(), &mut s.near);
+    s.near.retain(|n| n.index as usize != i);
+    if let Some((diameter, stage)) = rules.overlaps.filter(|_| rules.finds_overlaps()) {
+        s.overlap = Overlap::among(Near::at(i, positions), &s.near, diameter, stage);
+    }
+    // Two on one point would give every rule below nothing to go on.
+    untie(i, pos, &mut s.near);
+    if rules.rule != Rule::Separation {
+        nearest_first(&mut s.near, pos);
+    }
+}
+
+/// ORCA among the neighbours gathered: the velocity it chooses.
+fn choose(
+    agent: Agent,
+    velocities: &[Vec2],
+    preferred: Vec2,
+    rules: &Rules,
+    s: &mut Scratch,
+) -> Vec2 {
+    let radius = rules.radius + rules.clearance * 0.5;
+    s.bodies.clear();
+    s.bodies.extend(s.near.iter().map(|n| orca::Body {
+        position: n.position,
+        velocity: velocities[n.index as usize],
+        radius,
+    }));
+    let me = orca::Body {
+        position: agent.position,
+        velocity: agent.velocity,
+        radius,
+    };
+    let bodies = s.bodies.iter().copied();
+    orca::new_velocity(
+        me,
+        bodies,
+        preferred,
+        rules.max_speed,
+        rules.time_horizon,
+        1.0,
+        &mut s.orca,
+    )
 }
 
 /// Predictive avoidance among `others`: sidestep a touching one, else
