@@ -240,16 +240,16 @@ pub fn push_apart(
     }
 }
 
-/// `near` nearest `at` first, as RVO2 and OpenSteer's proximity database
-/// give neighbours: by distance, then index, so grid and brute force,
-/// which find them in different orders, give one order (a rule that keeps
-/// the first of equals, or the nearest few, depends on it).
-pub fn nearest_first(near: &mut [Near], at: Vec2) {
-    near.sort_unstable_by(|a, b| {
-        let da = a.position.distance_squared(at);
-        let db = b.position.distance_squared(at);
-        da.total_cmp(&db).then(a.index.cmp(&b.index))
-    });
+/// Where neighbour `n` stands in the order RVO2 and OpenSteer's proximity
+/// database give neighbours in, nearest `at` first, as one integer: the
+/// squared distance's bits (never negative, so they order as it does),
+/// then the index. Grid and brute force find neighbours in different
+/// orders; a rule that keeps the first of equals ranks them by this
+/// instead ([`soonest_threat`](crate::steer::unaligned::soonest_threat)),
+/// and ORCA's nearest few are sorted by it, so both searches give one
+/// answer.
+pub(crate) fn nearness(n: Near, at: Vec2) -> u64 {
+    (u64::from(n.position.distance_squared(at).to_bits()) << 32) | u64::from(n.index)
 }
 
 /// A unit vector in a uniformly random direction.
@@ -326,5 +326,46 @@ mod tests {
             });
             assert_eq!(in_runs(&points, 25.0, runs).collect::<Vec<_>>(), stable);
         }
+    }
+
+    #[test]
+    fn nearness_orders_by_distance_then_index_ties_and_coincident_points_included() {
+        // Points on a lattice (many at one distance from the centre), some
+        // on the centre itself and on each other, indices out of order:
+        // sorted by nearness, as by comparing distances, then indices.
+        let mut r = rng(11);
+        let at = Vec2::new(40.0, 40.0);
+        let mut near: Vec<Near> = (0..300u32)
+            .map(|k| {
+                let p = random_point(&mut r, Vec2::ZERO, Vec2::splat(8.0)).floor() * 10.0;
+                Near {
+                    index: (k * 7919) % 1009,
+                    position: p,
+                }
+            })
+            .collect();
+        near.extend(
+            [at, at, near[5].position]
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| Near {
+                    index: 2000 - k as u32,
+                    position: p,
+                }),
+        );
+        let mut want = near.clone();
+        want.sort_by(|a, b| {
+            let (da, db) = (
+                a.position.distance_squared(at),
+                b.position.distance_squared(at),
+            );
+            da.total_cmp(&db).then(a.index.cmp(&b.index))
+        });
+        let ties = want
+            .windows(2)
+            .filter(|w| w[0].position.distance_squared(at) == w[1].position.distance_squared(at));
+        assert!(ties.count() > 100, "the lattice gives ties");
+        near.sort_unstable_by_key(|&n| nearness(n, at));
+        assert_eq!(near, want);
     }
 }

@@ -30,7 +30,7 @@ mod overlay;
 
 use crate::sim::reading::{Reading, reads, value};
 use super::overlaps::{Overlap, mean_overlap_pairs, mean_of};
-use super::{check_round_obstacles, nearest_first, penetration, rng, round_obstacles};
+use super::{check_round_obstacles, nearness, penetration, rng, round_obstacles};
 use crate::overlay::{Meaning, Overlay};
 use crate::sim::crowd::{Crowd, Look, Metric, Sampling};
 use crate::sim::decl::{Build, SceneDecl};
@@ -228,7 +228,6 @@ impl PedestriansScene {
             .within(positions, pos, self.reach(), &mut self.scratch);
         self.scratch.retain(|n| n.index as usize != i);
         crate::steer::tie::untie(i, pos, &mut self.scratch);
-        nearest_first(&mut self.scratch, pos);
         self.movers.clear();
         self.movers.extend(self.scratch.iter().map(|n| Mover {
             position: n.position,
@@ -243,7 +242,8 @@ impl PedestriansScene {
         if close != Vec2::ZERO {
             return (Rule::Sidestep, close);
         }
-        match soonest_threat(me, &self.movers, p.lead_time, 2.0 * r + p.clearance) {
+        let rank = |k: usize| nearness(self.scratch[k], pos);
+        match soonest_threat(me, &self.movers, p.lead_time, 2.0 * r + p.clearance, rank) {
             Some(t) => {
                 let away = avoid_meeting(me, self.movers[t.index], &t);
                 (Rule::Neighbor(t), away * p.avoid_weight)

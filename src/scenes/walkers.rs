@@ -5,11 +5,12 @@
 //!
 //! Every agent decides alone, from the crowd as the tick found it, so the
 //! decisions run in parallel ([`decide_all_with`]) and give the same bits
-//! on any number of threads, with the grid or the all-pairs search: an
-//! agent's neighbours are taken nearest first, by distance then index
-//! ([`nearest_first`]), whatever order the search found them in.
+//! on any number of threads, with the grid or the all-pairs search: where
+//! the order of an agent's neighbours decides (ORCA's nearest few, a tie
+//! between threats), they rank by distance then index ([`nearness`]),
+//! whatever order the search found them in.
 
-use super::nearest_first;
+use super::nearness;
 use super::overlaps::Overlap;
 use crate::sim::crowd::{Agent, Crowd, decide_all_with};
 use crate::sim::scene::Decide;
@@ -362,7 +363,7 @@ fn decide(
                 position: pos,
                 velocity: vel,
             };
-            predict(me, &s.movers, toward, rules, &mut decided)
+            predict(me, &s.movers, &s.near, toward, rules, &mut decided)
         }
         Rule::Orca => {
             decided.chosen = choose(agent, velocities, preferred, rules, s);
@@ -376,9 +377,10 @@ fn decide(
 }
 
 /// Into `s.near`, the neighbours the walker's rule looks at: ORCA's
-/// nearest few ([`nearest_k`]), or everyone within reach, untied, nearest
-/// first but for separation (whose sums take no order); and its overlaps,
-/// when the rules ask for them.
+/// nearest few ([`nearest_k`]), nearest first, or everyone within reach,
+/// untied, in the order found (separation's sums are exact, prediction
+/// ranks its ties by [`nearness`]); and its overlaps, when the rules ask
+/// for them.
 fn gather(
     agent: Agent,
     last: f32,
@@ -410,9 +412,6 @@ fn gather(
     }
     // Two on one point would give every rule below nothing to go on.
     untie(i, pos, &mut s.near);
-    if rules.rule != Rule::Separation {
-        nearest_first(&mut s.near, pos);
-    }
 }
 
 /// ORCA among the neighbours gathered: the velocity it chooses.
@@ -447,11 +446,13 @@ fn choose(
     )
 }
 
-/// Predictive avoidance among `others`: sidestep a touching one, else
-/// turn from the soonest threat, else go `toward` the goal.
+/// Predictive avoidance among `others` (found as `near`): sidestep a
+/// touching one, else turn from the soonest threat (the nearest of equals),
+/// else go `toward` the goal.
 fn predict(
     me: Mover,
     others: &[Mover],
+    near: &[Near],
     toward: Vec2,
     rules: &Rules,
     decided: &mut Decided,
@@ -460,7 +461,13 @@ fn predict(
     let close = sidestep_touching(me, others, 2.0 * r);
     if close != Vec2::ZERO {
         ("sidestep", close)
-    } else if let Some(t) = soonest_threat(me, others, rules.lead_time, 2.0 * r + rules.clearance) {
+    } else if let Some(t) = soonest_threat(
+        me,
+        others,
+        rules.lead_time,
+        2.0 * r + rules.clearance,
+        |k| nearness(near[k], me.position),
+    ) {
         decided.threat = Some(t);
         let away = avoid_meeting(me, others[t.index], &t);
         ("avoidance", away * rules.avoid_weight)

@@ -49,28 +49,47 @@ pub fn nearest_approach_time(me: Mover, other: Mover) -> f32 {
 
 /// The soonest collision among `others` within `lead_time` ticks: a closest
 /// approach in the future, nearer than `danger` (the sum of the radii).
-/// Ties go to the first listed.
-pub fn soonest_threat(me: Mover, others: &[Mover], lead_time: f32, danger: f32) -> Option<Threat> {
-    let mut found: Option<Threat> = None;
+/// Ties go to the lowest `rank` (of an index into `others`): `|k| k as u64`
+/// for the first listed, or the key a list would have been sorted by,
+/// which gives that sorted list's answer without sorting it.
+pub fn soonest_threat(
+    me: Mover,
+    others: &[Mover],
+    lead_time: f32,
+    danger: f32,
+    rank: impl Fn(usize) -> u64,
+) -> Option<Threat> {
+    let mut found: Option<(Threat, u64)> = None;
     let mut soonest = lead_time;
     for (index, &other) in others.iter().enumerate() {
         let time = nearest_approach_time(me, other);
-        if !(time >= 0.0 && time < soonest) {
+        if !(time >= 0.0 && time <= soonest) {
             continue;
         }
+        let tie = time == soonest;
+        let rank = match found {
+            // At lead_time itself: too late.
+            None if tie => continue,
+            Some((_, best)) if tie => match rank(index) {
+                r if r < best => r,
+                _ => continue,
+            },
+            _ => rank(index),
+        };
         let ours = me.position + me.velocity * time;
         let theirs = other.position + other.velocity * time;
         if ours.distance(theirs) < danger {
             soonest = time;
-            found = Some(Threat {
+            let threat = Threat {
                 index,
                 time,
                 ours,
                 theirs,
-            });
+            };
+            found = Some((threat, rank));
         }
     }
-    found
+    found.map(|(threat, _)| threat)
 }
 
 /// Reynolds' response to `threat` (met by `other`): a unit force away from
@@ -134,6 +153,11 @@ pub fn sidestep_touching(me: Mover, others: &[Mover], touching: f32) -> Vec2 {
 mod tests {
     use super::*;
 
+    /// Ties to the first listed.
+    fn first(k: usize) -> u64 {
+        k as u64
+    }
+
     fn mover(x: f32, y: f32, vx: f32, vy: f32) -> Mover {
         Mover {
             position: Vec2::new(x, y),
@@ -163,13 +187,13 @@ mod tests {
             // Passing 40 px away: no danger.
             mover(20.0, 40.0, -1.0, 0.0),
         ];
-        let threat = soonest_threat(me, &others, 100.0, 16.0).unwrap();
+        let threat = soonest_threat(me, &others, 100.0, 16.0, first).unwrap();
         assert_eq!(threat.index, 1);
         assert_eq!(threat.time, 25.0);
         assert_eq!(threat.ours, Vec2::new(25.0, 0.0));
         assert_eq!(threat.theirs, Vec2::new(25.0, 0.0));
         // Beyond the lead time, nothing.
-        assert_eq!(soonest_threat(me, &others, 20.0, 16.0), None);
+        assert_eq!(soonest_threat(me, &others, 20.0, 16.0, first), None);
     }
 
     #[test]
@@ -199,14 +223,14 @@ mod tests {
         // Across: the other, coming down, will be 6 px ahead of the agent
         // at the meeting, so the agent is told to hold back (-x).
         let other = mover(56.0, -50.0, 0.0, 1.0);
-        let threat = soonest_threat(me, &[other], 100.0, 16.0).unwrap();
+        let threat = soonest_threat(me, &[other], 100.0, 16.0, first).unwrap();
         let away = avoid_meeting(me, other, &threat);
         let expected = (threat.ours - threat.theirs).normalize();
         assert!(away.abs_diff_eq(expected, 1e-6), "{away}");
         assert!(away.x < 0.0, "it slows down: {away}");
         // Dead head on, both at one point: the sideways turn.
         let head_on = mover(100.0, 0.0, -1.0, 0.0);
-        let threat = soonest_threat(me, &[head_on], 100.0, 16.0).unwrap();
+        let threat = soonest_threat(me, &[head_on], 100.0, 16.0, first).unwrap();
         assert_eq!(threat.ours, threat.theirs);
         let turn = turn_aside(me, head_on, threat.theirs);
         assert_eq!(avoid_meeting(me, head_on, &threat), turn);
@@ -219,5 +243,39 @@ mod tests {
         // Touching, ahead and to the right: pushed left only, not back.
         let others = [mover(3.0, 4.0, 0.0, 0.0), mover(30.0, 0.0, 0.0, 0.0)];
         assert_eq!(sidestep_touching(me, &others, 10.0), Vec2::new(0.0, -4.0));
+    }
+
+    #[test]
+    fn ranked_ties_give_the_sorted_lists_answer_in_any_order() {
+        // Movers on a lattice, each heading straight at `me` at one speed
+        // from one of a few distances: many threats at exactly one time.
+        // Ranked by their place in a sorted list, any order of the list
+        // gives the threat the sorted list gives with ties to the first.
+        let me = mover(0.0, 0.0, 0.0, 0.0);
+        let mut sorted = Vec::new();
+        for ring in 1..5 {
+            for (dx, dy) in [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)] {
+                let (x, y) = (dx * 20.0 * ring as f32, dy * 20.0 * ring as f32);
+                sorted.push(mover(x, y, -dx, -dy));
+            }
+        }
+        let want = soonest_threat(me, &sorted, 100.0, 16.0, first).unwrap();
+        assert_eq!(want.index, 0, "ties at the first ring go to the first");
+        let rank_of: Vec<u64> = (0..sorted.len() as u64).collect();
+        for turn in 0..sorted.len() {
+            // A rotated and reversed list, each mover keeping its rank.
+            let mut order: Vec<usize> = (0..sorted.len()).collect();
+            order.rotate_left(turn);
+            order.reverse();
+            let listed: Vec<Mover> = order.iter().map(|&k| sorted[k]).collect();
+            let got = soonest_threat(me, &listed, 100.0, 16.0, |k| rank_of[order[k]]).unwrap();
+            assert_eq!(order[got.index], want.index, "turn {turn}");
+            assert_eq!(
+                (got.time, got.ours, got.theirs),
+                (want.time, want.ours, want.theirs)
+            );
+        }
+        // At exactly the lead time: too late, ranked or not.
+        assert_eq!(soonest_threat(me, &sorted, 20.0, 16.0, first), None);
     }
 }

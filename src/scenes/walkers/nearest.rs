@@ -10,7 +10,7 @@ use crate::steer::tie::untie;
 use glam::Vec2;
 
 /// Into `s.near`, the `k` agents other than `me` nearest it within
-/// `reach` (`k`: `max_neighbors`), nearest first, in [`nearest_first`](crate::scenes::nearest_first)'s
+/// `reach` (`k`: `max_neighbors`), nearest first, in [`nearness`](crate::scenes::nearness)'s
 /// order (by distance, then index), a coincident one seen a hair's
 /// breadth away ([`untie`]), and their squared distances into
 /// `s.distances`: what finding all within reach, untying, sorting and

@@ -1,6 +1,6 @@
 use super::nearest::nearest_k;
 use super::{Rule, Rules, Scratch};
-use crate::scenes::{nearest_first, random_point, rng};
+use crate::scenes::{nearness, random_point, rng};
 use crate::sim::crowd::Agent;
 use crate::steer::flock::SeparationParams;
 use crate::steer::neighbors::{NeighborIndex, NeighborMode, Neighbors};
@@ -52,7 +52,7 @@ fn nearest_k_is_the_first_k_of_all_within_reach_sorted() {
                     index.within(&positions, at, rules.reach(), &mut want);
                     want.retain(|n| n.index as usize != i);
                     untie(i, at, &mut want);
-                    nearest_first(&mut want, at);
+                    want.sort_unstable_by_key(|&n| nearness(n, at));
                     want.truncate(k);
                     for first in [1.0, 24.0, 1_000.0] {
                         let me = Agent {
