@@ -98,52 +98,78 @@ fn a_running_scene_ticks_without_allocating() {
 /// agents; the figures are printed for benches/README.md.
 #[test]
 fn a_snapshot_costs_no_more_than_the_timeline_counts() {
-    use steering_demos::app::timeline::{Panes, Timeline, snapshot_bytes};
     let config = Config::embedded();
-    let mut short = Vec::new();
+    let mut runs = Vec::new();
     for scene in &config.scenes {
         let knob = scene.decl.agents;
         for agents in [
             scene.agents,
             (10_000.0f64).clamp(knob.min, knob.max) as usize,
         ] {
-            let setup = Setup {
-                agents,
-                ..scene.setup()
-            };
-            let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
-            runner.set_recording(true);
-            for _ in 0..120 {
-                let pointer = pointer.at(runner.tick());
-                runner.step(&Input { pointer });
-            }
-            let before = BYTES.with(Cell::get);
-            let copy = Panes::of(&runner, None);
-            let bytes = BYTES.with(Cell::get) - before;
-            let counted = snapshot_bytes(&copy);
-            let n = runner.crowd().len();
-            // A minute of them, spaced as the timeline spaces them.
-            let span = 60 * scene.tick_hz as u64;
-            let timeline = Timeline::new((&runner, None), span);
-            let every = timeline.every();
-            let kept = timeline.span().div_ceil(every) + 1;
-            let _ = writeln!(
-                std::io::stderr(),
-                "snapshot {:>10} {:>6} agents: {:>9} bytes ({:>4} an agent), counted {counted:>9}; \
-                 every {every:>3} ticks, a minute {:>6.1} MB",
-                scene.name(),
-                n,
-                bytes,
-                bytes as usize / n.max(1),
-                (kept * bytes) as f64 / 1e6,
-            );
-            if bytes as usize > counted {
-                short.push(format!("{} at {n}: {bytes} > {counted}", scene.name()));
-            }
+            runs.push((scene, agents));
         }
+    }
+    // Each on a thread of its own (not a rayon worker, which could run
+    // another's ticks while it waits and count their allocations as its
+    // own); the figures printed in the scenes' order.
+    let measured: Vec<(String, Option<String>)> = std::thread::scope(|threads| {
+        let config = &config;
+        let handles: Vec<_> = (runs.iter())
+            .map(|&(scene, agents)| threads.spawn(move || snapshot(config, scene, agents)))
+            .collect();
+        (handles.into_iter())
+            .map(|h| h.join().expect("a snapshot measured"))
+            .collect()
+    });
+    let mut short = Vec::new();
+    for (figures, shortfall) in measured {
+        let _ = writeln!(std::io::stderr(), "{figures}");
+        short.extend(shortfall);
     }
     assert!(
         short.is_empty(),
         "the timeline counts too little: {short:?}"
     );
+}
+
+/// One scene's snapshot at `agents`, after 120 ticks of recording: its
+/// figures, and what the timeline's estimate fell short by, if it did.
+fn snapshot(
+    config: &Config,
+    scene: &steering_demos::config::SceneConfig,
+    agents: usize,
+) -> (String, Option<String>) {
+    use steering_demos::app::timeline::{Panes, Timeline, snapshot_bytes};
+    let setup = Setup {
+        agents,
+        ..scene.setup()
+    };
+    let (mut runner, pointer) = config.start(scene, &setup).expect("its own setup");
+    runner.set_recording(true);
+    for _ in 0..120 {
+        let pointer = pointer.at(runner.tick());
+        runner.step(&Input { pointer });
+    }
+    let before = BYTES.with(Cell::get);
+    let copy = Panes::of(&runner, None);
+    let bytes = BYTES.with(Cell::get) - before;
+    let counted = snapshot_bytes(&copy);
+    let n = runner.crowd().len();
+    // A minute of them, spaced as the timeline spaces them.
+    let span = 60 * scene.tick_hz as u64;
+    let timeline = Timeline::new((&runner, None), span);
+    let every = timeline.every();
+    let kept = timeline.span().div_ceil(every) + 1;
+    let figures = format!(
+        "snapshot {:>10} {:>6} agents: {:>9} bytes ({:>4} an agent), counted {counted:>9}; \
+         every {every:>3} ticks, a minute {:>6.1} MB",
+        scene.name(),
+        n,
+        bytes,
+        bytes as usize / n.max(1),
+        (kept * bytes) as f64 / 1e6,
+    );
+    let short =
+        (bytes as usize > counted).then(|| format!("{} at {n}: {bytes} > {counted}", scene.name()));
+    (figures, short)
 }
