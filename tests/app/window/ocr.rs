@@ -178,71 +178,82 @@ fn the_window_speaks_the_language_asked_for() {
     let french = [("LANG", std::ffi::OsStr::new("fr_FR.UTF-8"))];
     let asked = |code| ["--scene", "seek", "--lang", code];
     let (nb, zh, ar, es) = (asked("nb"), asked("zh"), asked("ar"), asked("es"));
-    for (code, tesseract, args, env) in [
-        ("fr", "fra", &["--scene", "seek"][..], &french[..]),
-        ("nb", "nor", &nb[..], &[][..]),
-        ("zh", "chi_sim", &zh[..], &[][..]),
-        ("ar", "ara", &ar[..], &[][..]),
-        ("es", "spa", &es[..], &[][..]),
-    ] {
-        let Some((reaper, s)) = launch_with_env(args, "scene seek", SCREEN, env) else {
-            return;
-        };
-        let table = steering_demos::text::language::by_code(code)
-            .and_then(|l| l.catalogue())
-            .expect("the desktop carries its table");
-        let said = |key: &str| table.get(key).expect("a translated key").to_string();
-        let layout = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default());
-        let hud = layout.hud;
-        let line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
-        let config = steering_demos::config::Config::embedded();
-        // Three scenes, reached with their number keys; hide's French line
-        // is among the longest, drawn a little smaller to fit, not cut.
-        // Photographed first, read once the app is gone: the strips in one
-        // tesseract run, the first scene's footer last.
-        let mut keys = Vec::new();
-        let mut strips = Vec::new();
-        for scene_name in ["seek", "hide", "flock"] {
-            let k = (config.scenes.iter().position(|c| c.name() == scene_name)).expect("shipped");
-            let scene_config = &config.scenes[k];
-            if k > 0 {
-                s.key(&((k + 1) % 10).to_string());
-                s.expect(&format!("scene {scene_name}"));
-            }
-            let name = format!("lang-{code}-{scene_name}");
-            s.shot(&name);
-            let variant = scene_config.decl.variants[scene_config.variant];
-            keys.push(format!("{scene_name}.variant.{variant}"));
-            strips.push((name, line));
+    // The five at once, a window each: one language alone, its window
+    // starting, photographed and read in turn, leaves a core idle.
+    std::thread::scope(|threads| {
+        for (code, tesseract, args, env) in [
+            ("fr", "fra", &["--scene", "seek"][..], &french[..]),
+            ("nb", "nor", &nb[..], &[][..]),
+            ("zh", "chi_sim", &zh[..], &[][..]),
+            ("ar", "ara", &ar[..], &[][..]),
+            ("es", "spa", &es[..], &[][..]),
+        ] {
+            threads.spawn(move || speaks(code, tesseract, args, env));
         }
-        drop(reaper);
-        strips.push((format!("lang-{code}-seek"), layout.footer));
-        let strips: Vec<(&str, _)> = strips.iter().map(|(n, r)| (n.as_str(), *r)).collect();
-        let mut read = ocr_all(&s, &strips, "7", tesseract);
-        let footer = read.pop().expect("the footer's strip");
-        for (key, lesson) in keys.iter().zip(&read) {
-            // Whole (a line cut with "..." or in English is far off), OCR's
-            // slips aside: one character in 25 (猫 for 猎, seen), which
-            // counts two edits (one dropped, one added).
-            let (read, table) = (bare(lesson), bare(&said(key)));
-            let slips = steering_demos::sim::decl::edits(&read, &table);
-            assert!(
-                slips * 25 <= 2 * table.chars().count(),
-                "{code} {key}: {slips} characters differ: {read:?} for {table:?}"
-            );
+    });
+}
+
+/// The window asked for language `code` (by `args` and `env`) shows three
+/// scenes' lesson lines and the footer's hint in that language, as
+/// tesseract reads them in its `tesseract` language.
+fn speaks(code: &str, tesseract: &str, args: &[&str], env: &[(&str, &std::ffi::OsStr)]) {
+    let Some((reaper, s)) = launch_with_env(args, "scene seek", SCREEN, env) else {
+        return;
+    };
+    let table = steering_demos::text::language::by_code(code)
+        .and_then(|l| l.catalogue())
+        .expect("the desktop carries its table");
+    let said = |key: &str| table.get(key).expect("a translated key").to_string();
+    let layout = Layout::of(glam::Vec2::new(1280.0, 800.0), Open::default());
+    let hud = layout.hud;
+    let line = steering_demos::layout::Rect::new(0.0, hud.h * 0.58, hud.w, hud.h * 0.42);
+    let config = steering_demos::config::Config::embedded();
+    // Three scenes, reached with their number keys; hide's French line
+    // is among the longest, drawn a little smaller to fit, not cut.
+    // Photographed first, read once the app is gone: the strips in one
+    // tesseract run, the first scene's footer last.
+    let mut keys = Vec::new();
+    let mut strips = Vec::new();
+    for scene_name in ["seek", "hide", "flock"] {
+        let k = (config.scenes.iter().position(|c| c.name() == scene_name)).expect("shipped");
+        let scene_config = &config.scenes[k];
+        if k > 0 {
+            s.key(&((k + 1) % 10).to_string());
+            s.expect(&format!("scene {scene_name}"));
         }
-        // Read as Arabic, the footer's key letters (H) come back as other
-        // shapes: there, the hint's Arabic word is what is read.
-        let arabic = |t: &str| -> String {
-            let letters = t.chars().filter(|c| ('\u{0621}'..='\u{064A}').contains(c));
-            letters.collect()
-        };
-        let (footer, hint) = match code {
-            "ar" => (arabic(&footer), arabic(&said("footer.help"))),
-            _ => (bare(&footer), bare(&said("footer.help"))),
-        };
-        assert!(footer.contains(&hint), "{code}: {footer:?} for {hint:?}");
+        let name = format!("lang-{code}-{scene_name}");
+        s.shot(&name);
+        let variant = scene_config.decl.variants[scene_config.variant];
+        keys.push(format!("{scene_name}.variant.{variant}"));
+        strips.push((name, line));
     }
+    drop(reaper);
+    strips.push((format!("lang-{code}-seek"), layout.footer));
+    let strips: Vec<(&str, _)> = strips.iter().map(|(n, r)| (n.as_str(), *r)).collect();
+    let mut read = ocr_all(&s, &strips, "7", tesseract);
+    let footer = read.pop().expect("the footer's strip");
+    for (key, lesson) in keys.iter().zip(&read) {
+        // Whole (a line cut with "..." or in English is far off), OCR's
+        // slips aside: one character in 25 (猫 for 猎, seen), which
+        // counts two edits (one dropped, one added).
+        let (read, table) = (bare(lesson), bare(&said(key)));
+        let slips = steering_demos::sim::decl::edits(&read, &table);
+        assert!(
+            slips * 25 <= 2 * table.chars().count(),
+            "{code} {key}: {slips} characters differ: {read:?} for {table:?}"
+        );
+    }
+    // Read as Arabic, the footer's key letters (H) come back as other
+    // shapes: there, the hint's Arabic word is what is read.
+    let arabic = |t: &str| -> String {
+        let letters = t.chars().filter(|c| ('\u{0621}'..='\u{064A}').contains(c));
+        letters.collect()
+    };
+    let (footer, hint) = match code {
+        "ar" => (arabic(&footer), arabic(&said("footer.help"))),
+        _ => (bare(&footer), bare(&said("footer.help"))),
+    };
+    assert!(footer.contains(&hint), "{code}: {footer:?} for {hint:?}");
 }
 
 /// A line as OCR and the table compare: without spaces, in lower case (OCR
