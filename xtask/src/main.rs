@@ -393,6 +393,11 @@ fn run_output(command: &mut Command) -> Result<Vec<u8>, String> {
     let out = command
         .output()
         .map_err(|e| format!("cannot run `{}`: {e}", describe(command)))?;
+    checked(command, out)
+}
+
+/// What `command` wrote, if it `out` says it succeeded; else why not.
+fn checked(command: &Command, out: std::process::Output) -> Result<Vec<u8>, String> {
     if out.status.success() {
         Ok(out.stdout)
     } else {

@@ -86,8 +86,12 @@ pub fn check() -> Result<(), String> {
 
 /// The checksum a headless run's JSON report gives.
 pub fn checksum_of(command: &mut Command, args: &[&str]) -> Result<String, String> {
-    let out = crate::run_output(command)?;
-    let report: serde_json::Value = serde_json::from_slice(&out)
+    checksum_in(&crate::run_output(command)?, args)
+}
+
+/// The checksum in `out`, a headless run's JSON report.
+pub fn checksum_in(out: &[u8], args: &[&str]) -> Result<String, String> {
+    let report: serde_json::Value = serde_json::from_slice(out)
         .map_err(|e| format!("{}: not one JSON line: {e}", args.join(" ")))?;
     (report["checksum"].as_str().map(String::from))
         .ok_or_else(|| format!("{}: no checksum", args.join(" ")))
