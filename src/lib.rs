@@ -152,7 +152,7 @@
 //! brought `steer::hide`: path following in either direction
 //! ([`steer::path::follow_by_projection_directed`], with hand-computed
 //! tests in `src/steer/path/tests.rs`); and the crossing's nearest-first
-//! order of neighbors moved to `scenes` for both to share.
+//! order of neighbors moved to `scenes::nearness` for both to share.
 //! A scene of known rules needs neither. A new behaviour goes into
 //! `steer/` as a function returning a force, generic over
 //! [`steer::Vector`] if a crowd will run it, with hand-computed tests

@@ -249,7 +249,12 @@ pub fn push_apart(
 /// and ORCA's nearest few are sorted by it, so both searches give one
 /// answer.
 pub(crate) fn nearness(n: Near, at: Vec2) -> u64 {
-    (u64::from(n.position.distance_squared(at).to_bits()) << 32) | u64::from(n.index)
+    nearness_key(n.position.distance_squared(at), n.index)
+}
+
+/// [`nearness`] from a squared distance already worked out.
+pub(crate) fn nearness_key(distance_squared: f32, index: u32) -> u64 {
+    (u64::from(distance_squared.to_bits()) << 32) | u64::from(index)
 }
 
 /// A unit vector in a uniformly random direction.

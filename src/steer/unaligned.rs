@@ -60,33 +60,27 @@ pub fn soonest_threat(
     rank: impl Fn(usize) -> u64,
 ) -> Option<Threat> {
     let mut found: Option<(Threat, u64)> = None;
-    let mut soonest = lead_time;
     for (index, &other) in others.iter().enumerate() {
         let time = nearest_approach_time(me, other);
-        if !(time >= 0.0 && time <= soonest) {
+        let sooner = match &found {
+            None => time < lead_time,
+            Some((best, best_rank)) => {
+                time < best.time || (time == best.time && rank(index) < *best_rank)
+            }
+        };
+        if !(time >= 0.0 && sooner) {
             continue;
         }
-        let tie = time == soonest;
-        let rank = match found {
-            // At lead_time itself: too late.
-            None if tie => continue,
-            Some((_, best)) if tie => match rank(index) {
-                r if r < best => r,
-                _ => continue,
-            },
-            _ => rank(index),
-        };
         let ours = me.position + me.velocity * time;
         let theirs = other.position + other.velocity * time;
         if ours.distance(theirs) < danger {
-            soonest = time;
             let threat = Threat {
                 index,
                 time,
                 ours,
                 theirs,
             };
-            found = Some((threat, rank));
+            found = Some((threat, rank(index)));
         }
     }
     found.map(|(threat, _)| threat)

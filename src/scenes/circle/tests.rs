@@ -34,8 +34,9 @@ fn run(variant: &str, ticks: u64) -> crate::sim::report::Report {
 
 /// RVO2's result (its own build, in these units: every agent there in
 /// 3,441 ticks, 11.8 overlapping pairs a tick, at most 3.6 px; chaotic in
-/// the jam, so within 5,000 here): ORCA brings every agent to the opposite point, overlapping by at most a quarter of
-/// a body; separation alone overlaps deeper (as often, over a long run).
+/// the jam, so within 5,000 here): ORCA brings every agent to the
+/// opposite point, overlapping by at most a quarter of a body; separation
+/// alone overlaps deeper (as often, over a long run).
 #[test]
 fn orca_arrives_overlapping_less_deep_than_separation() {
     let orca = run("orca", 5000);

@@ -3,7 +3,7 @@
 
 use super::{Rules, Scratch};
 use crate::scenes::overlaps::Overlap;
-use crate::scenes::{TOUCH_TOLERANCE, off_stage};
+use crate::scenes::{TOUCH_TOLERANCE, nearness_key, off_stage};
 use crate::sim::crowd::Agent;
 use crate::steer::neighbors::{Near, NeighborIndex, Neighbors};
 use crate::steer::tie::untie;
@@ -61,7 +61,7 @@ pub(super) fn nearest_k(
                 if d == 0.0 {
                     d = untied(me, j, p).distance_squared(at);
                 }
-                s.keys.push((u64::from(d.to_bits()) << 32) | u64::from(j));
+                s.keys.push(nearness_key(d, j));
             }
         });
         if s.keys.len() >= k || half >= reach {
