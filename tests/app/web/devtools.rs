@@ -329,6 +329,22 @@ impl Page {
         }
     }
 
+    /// Returns once the browser has shown `n` more frames: the page draws
+    /// in the browser's animation frames, so what a key or a click changed
+    /// is on screen a frame or two later, however slow the machine.
+    pub fn frames(&mut self, n: u32) {
+        let wait = format!(
+            "new Promise(done => {{ let left = {n}; \
+             const next = () => (--left > 0 ? requestAnimationFrame(next) : done(true)); \
+             requestAnimationFrame(next); }})"
+        );
+        let answer = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": wait, "awaitPromise": true, "returnByValue": true }),
+        );
+        assert_eq!(answer["result"]["value"], true, "{n} frames: {answer}");
+    }
+
     /// A left click at (x, y), each step a frame or two apart as a hand's
     /// are (egui takes a button's click from frames that saw it happen).
     pub fn click(&mut self, x: f64, y: f64) {
@@ -337,7 +353,7 @@ impl Page {
             json!({ "type": "mouseMoved", "x": x, "y": y }),
         );
         for kind in ["mousePressed", "mouseReleased"] {
-            std::thread::sleep(Duration::from_millis(50));
+            self.frames(2);
             self.call(
                 "Input.dispatchMouseEvent",
                 json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),

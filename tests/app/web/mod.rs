@@ -156,7 +156,7 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
 
     // It starts on the first scene and draws it.
     page.wait_for(0, &format!("scene {}", SCENES[0].name));
-    std::thread::sleep(Duration::from_millis(500));
+    page.frames(3);
     let (paper, colours) = looks_drawn(&page.screenshot());
     assert!(
         paper > 0.2 && colours > 20,
@@ -216,7 +216,7 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     let mark = page.mark();
     page.key('l');
     page.wait_for(mark, "lesson card on");
-    std::thread::sleep(Duration::from_millis(300));
+    page.frames(3);
     let card = page.screenshot();
     let _ = card.save(Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-card.png"));
     let (paper, colours) = looks_drawn(&card);
@@ -289,7 +289,7 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     // says how many.
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     loop {
-        std::thread::sleep(Duration::from_millis(500));
+        page.frames(15);
         let mark = page.mark();
         page.key('u');
         let line = page.after(mark, "the run's link", |l| l.starts_with("link #"));
@@ -352,7 +352,7 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
     let mark = page.mark();
     page.key('o');
     page.wait_for(mark, "presets on");
-    std::thread::sleep(Duration::from_millis(500));
+    page.frames(3);
     let listed = page.screenshot();
     let _ = listed.save(Path::new(env!("CARGO_TARGET_TMPDIR")).join("web-presets.png"));
     let (x, y) = first_button(&listed).expect("a preset's button in the panel");
@@ -366,12 +366,12 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
         "the list starts with this scene's presets, but {name} started"
     );
     // The preset runs in the page as it does headless (it starts paused,
-    // as the page was).
-    for state in ["resumed", "paused"] {
+    // as the page was): half a second of frames, then paused again.
+    for (state, frames) in [("resumed", 30), ("paused", 1)] {
         let mark = page.mark();
         page.key(' ');
         page.wait_for(mark, state);
-        std::thread::sleep(Duration::from_millis(1000));
+        page.frames(frames);
     }
     let mark = page.mark();
     page.key('u');
@@ -411,7 +411,7 @@ fn the_web_page_runs_every_scene_and_answers_clicks_and_keys() {
             json!({ "url": format!("http://127.0.0.1:{port}/index.html?{code}#lang={code}") }),
         );
         page.wait_for(mark, &format!("lang {code}"));
-        std::thread::sleep(Duration::from_millis(500));
+        page.frames(5);
         let shot = page.screenshot();
         let _ = shot.save(Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("web-{code}.png")));
     }
