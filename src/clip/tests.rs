@@ -239,9 +239,7 @@ fn a_clip_decodes_to_the_frames_pushed_downscaled_and_quantized() {
     assert_eq!(colour(canvas[0]), [grey(4); 3], "the background's grey");
 }
 
-/// Also prints how fast one core encodes (the test profile builds the gif
-/// crate and its LZW coder unoptimised: a release build is about 3 times
-/// as fast).
+/// Also prints how fast one core encodes.
 #[test]
 fn four_seconds_of_a_busy_scene_fit_in_8_mb() {
     let mut scene = Scene::new(300, 6.0, 3.0, true);
