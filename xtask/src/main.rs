@@ -390,13 +390,17 @@ fn run(command: &mut Command) -> Result<(), String> {
 
 /// Runs a command and returns its stdout; stderr is shown on failure.
 fn run_output(command: &mut Command) -> Result<Vec<u8>, String> {
-    let out = command
-        .output()
-        .map_err(|e| format!("cannot run `{}`: {e}", describe(command)))?;
+    let out = output(command)?;
     checked(command, out)
 }
 
-/// What `command` wrote, if it `out` says it succeeded; else why not.
+/// Runs a command to its end, whatever its status; an error only if it
+/// cannot start.
+fn output(command: &mut Command) -> Result<std::process::Output, String> {
+    (command.output()).map_err(|e| format!("cannot run `{}`: {e}", describe(command)))
+}
+
+/// What `command` wrote, if `out` says it succeeded; else why not.
 fn checked(command: &Command, out: std::process::Output) -> Result<Vec<u8>, String> {
     if out.status.success() {
         Ok(out.stdout)

@@ -144,7 +144,7 @@ impl Wine {
     fn checksum(&self, args: &[&str]) -> Result<String, String> {
         use std::os::unix::process::ExitStatusExt;
         let mut command = self.app(args);
-        let out = (command.output()).map_err(|e| format!("cannot run {WINE}: {e}"))?;
+        let out = crate::output(&mut command)?;
         if let Some(signal) = out.status.signal() {
             let run = args.join(" ");
             println!("same-bits: Wine died of signal {signal} running {run}: once more");
