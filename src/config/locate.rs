@@ -49,8 +49,17 @@ impl Locator<'_> {
 
     /// A parse or type error from toml, with the key found from its span.
     pub(super) fn toml_error(&self, e: toml::de::Error, doc: Option<&DeTable<'_>>) -> ConfigError {
-        let message = plain(e.message().trim());
-        let span = e.span();
+        self.spanned(e.message(), e.span(), doc)
+    }
+
+    /// `message` about the text at `span`, with the key found from it.
+    pub(super) fn spanned(
+        &self,
+        message: &str,
+        span: Option<Range<usize>>,
+        doc: Option<&DeTable<'_>>,
+    ) -> ConfigError {
+        let message = plain(message.trim());
         let key = match (doc, &span) {
             (Some(doc), Some(span)) => key_at(doc, span),
             // A key given twice: the parse stops at the second, whose
@@ -110,6 +119,7 @@ fn plain(message: &str) -> String {
     [
         ("invalid type: map", "invalid type: a table"),
         ("invalid type: sequence", "invalid type: an array"),
+        ("expected a sequence", "expected an array"),
         ("expected struct RawScene", "expected a table"),
         ("expected struct PointerScript", "expected a table"),
         ("expected struct AppConfig", "expected a table"),
@@ -117,6 +127,7 @@ fn plain(message: &str) -> String {
         ("expected u64", "expected a whole number"),
         ("expected u32", "expected a whole number"),
         ("expected usize", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
         ("expected f32", "expected a number"),
         ("expected f64", "expected a number"),
     ]

@@ -15,7 +15,7 @@ pub use locate::ConfigError;
 
 use crate::scenes::{SCENES, registry};
 use crate::sim::decl::SceneDecl;
-use crate::sim::knobs::{Invalid, Params};
+use crate::sim::knobs::{Invalid, Params, ReadError};
 use crate::sim::pointer::{PointerMode, ScriptedPointer};
 use crate::sim::runner::Runner;
 use crate::sim::scene::Setup;
@@ -270,16 +270,16 @@ fn table<'a>(doc: &DeTable<'a>, name: &str) -> Option<toml::Spanned<DeValue<'a>>
 }
 
 /// `value` (found at `here`) as a table, and its `inner` key, if given,
-/// a table too; that key's value. serde would read an array as a
-/// struct's fields in order (`app = [30]` as tick_hz, `params = [3.0]`
-/// as max_speed), so anything else is refused at its place.
+/// a table too; that table. serde would read an array as a struct's
+/// fields in order (`app = [30]` as tick_hz), so anything else is refused
+/// at its place.
 fn tables<'a>(
     value: &toml::Spanned<DeValue<'a>>,
     here: &[&str],
     inner: &str,
     located: &Locator<'_>,
     doc: &DeTable<'_>,
-) -> Result<Option<toml::Spanned<DeValue<'a>>>, ConfigError> {
+) -> Result<Option<DeTable<'a>>, ConfigError> {
     let not_a_table = |key: Option<&str>| {
         let key = (here.iter().copied().chain(key)).filter(|k| !k.is_empty());
         let key = key.collect::<Vec<_>>().join(".");
@@ -290,9 +290,10 @@ fn tables<'a>(
         return Err(not_a_table(None));
     };
     let found = (fields.iter()).find(|(k, _)| k.get_ref() == inner);
-    match found.map(|(_, v)| v) {
-        Some(v) if !matches!(v.get_ref(), DeValue::Table(_)) => Err(not_a_table(Some(inner))),
-        found => Ok(found.cloned()),
+    match found.map(|(_, v)| v.get_ref()) {
+        Some(DeValue::Table(table)) => Ok(Some(table.clone())),
+        Some(_) => Err(not_a_table(Some(inner))),
+        None => Ok(None),
     }
 }
 
@@ -359,10 +360,11 @@ fn scene_from(
     let blame = |e: Invalid| located.invalid(doc, here, e);
     let params_value = tables(&value, here, "params", located, doc)?;
     let raw: RawScene = typed(value, located, doc)?;
-    if let Some(params) = params_value {
-        scene.params = (scene.params)
-            .parse(ValueDeserializer::from(params))
-            .map_err(|e| located.toml_error(e, Some(doc)))?;
+    if let Some(table) = params_value {
+        scene.params = scene.params.parse(&table).map_err(|e| match e {
+            ReadError::At { message, span } => located.spanned(&message, span, Some(doc)),
+            ReadError::Invalid(e) => blame(e),
+        })?;
     }
     scene.seed = raw.seed.unwrap_or(scene.seed);
     if let Some(agents) = raw.agents {

@@ -15,7 +15,8 @@ pub fn numbers(n: usize) -> String {
     }
 }
 
-/// For `#[serde(deserialize_with = "...")]`: a [`FixedLen`] value.
+/// A [`FixedLen`] value: for `#[serde(deserialize_with = "...")]`, and
+/// for a scene's fixed parameters (`params!`).
 pub fn deserialize<'de, D: Deserializer<'de>, T: FixedLen>(d: D) -> Result<T, D::Error> {
     T::read(d)
 }

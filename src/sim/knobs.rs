@@ -8,6 +8,7 @@
 
 use super::props::Props;
 use glam::Vec2;
+use read::{Found, read_table};
 use std::any::Any;
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -172,17 +173,7 @@ impl Invalid {
 }
 
 /// A parameter struct whose numeric fields are knobs (made by `params!`).
-pub trait Tunable:
-    Debug
-    + Clone
-    + PartialEq
-    + Default
-    + serde::Serialize
-    + serde::de::DeserializeOwned
-    + Send
-    + Sync
-    + 'static
-{
+pub trait Tunable: Debug + Clone + PartialEq + Default + Send + Sync + 'static {
     const KNOBS: &'static [Knob];
     /// The parameters that are not knobs (a path's nodes), with their doc lines.
     const FIXED: &'static [(&'static str, &'static str)] = &[];
@@ -190,6 +181,14 @@ pub trait Tunable:
     fn get_at(&self, index: usize) -> f64;
     /// Writes knob `index` (already checked against its range).
     fn put_at(&mut self, index: usize, value: f64);
+    /// Reads fixed field `name` (one of [`Tunable::FIXED`]) from `value`.
+    fn read_fixed(
+        &mut self,
+        name: &str,
+        value: ValueDeserializer<'_>,
+    ) -> Result<(), toml::de::Error>;
+    /// Fixed field `name` as a TOML value.
+    fn fixed_value(&self, name: &str) -> Option<toml::Value>;
     /// Checks that need more than one field or the stage (the ranges are
     /// checked already). Keys are relative to the scene's table.
     fn check_together(&self, _stage: Vec2) -> Result<(), Invalid> {
@@ -294,10 +293,7 @@ pub trait Params: Debug + Send + Sync {
     fn same(&self, other: &dyn Params) -> bool;
     /// Reads a scene's `params` table as parameters of the same scene as
     /// these (a key it lacks takes the scene's default, not this value).
-    fn parse(
-        &self,
-        table: toml::de::ValueDeserializer<'_>,
-    ) -> Result<Box<dyn Params>, toml::de::Error>;
+    fn parse(&self, table: &DeTable<'_>) -> Result<Box<dyn Params>, ReadError>;
     /// The parameters that are not knobs (a path's nodes, obstacles), as
     /// TOML keys and values.
     fn fixed_values(&self) -> Vec<(String, String)>;
@@ -349,22 +345,33 @@ impl<T: Tunable> Params for T {
         other.as_any().downcast_ref::<T>() == Some(self)
     }
 
-    fn parse(
-        &self,
-        table: toml::de::ValueDeserializer<'_>,
-    ) -> Result<Box<dyn Params>, toml::de::Error> {
-        Ok(Box::new(T::deserialize(table)?))
+    fn parse(&self, table: &DeTable<'_>) -> Result<Box<dyn Params>, ReadError> {
+        let mut params = T::default();
+        read_table(table, T::KNOBS, T::FIXED, &mut |found| {
+            match found {
+                Found::Knob(index, value) => params.put_at(index, value),
+                Found::Fixed(name, value) => {
+                    let read = ValueDeserializer::from(value.clone());
+                    // An array's own complaint (too many items) comes
+                    // without a place: the value's.
+                    params.read_fixed(name, read).map_err(|e| ReadError::At {
+                        message: e.message().to_string(),
+                        span: e.span().or(Some(value.span())),
+                    })?;
+                }
+            }
+            Ok(())
+        })?;
+        Ok(Box::new(params))
     }
 
     fn fixed_values(&self) -> Vec<(String, String)> {
-        let Ok(toml::Value::Table(table)) = toml::Value::try_from(self) else {
-            return Vec::new();
-        };
-        table
-            .into_iter()
-            .filter(|(key, _)| !T::KNOBS.iter().any(|k| k.name == key))
-            .map(|(key, value)| (key, value.to_string()))
-            .collect()
+        let mut values: Vec<(String, String)> = (T::FIXED.iter())
+            .filter_map(|&(name, _)| Some((name.to_string(), self.fixed_value(name)?.to_string())))
+            .collect();
+        // In the order of their names, as a TOML table lists them.
+        values.sort();
+        values
     }
 
     fn props(&self) -> Option<Props> {
@@ -404,76 +411,10 @@ pub fn find<'a>(knobs: &'a [Knob], name: &str) -> Result<&'a Knob, Invalid> {
 }
 
 mod declare;
+mod read;
+
+pub use read::ReadError;
+use toml::de::{DeTable, ValueDeserializer};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    crate::params! {
-        /// A test struct.
-        pub struct Demo {
-            /// Speed cap.
-            speed: f32 = 3.0, 0.5..=20.0, step 0.5, "px/tick", Live;
-            /// How many.
-            count: usize = 4, 0..=10, step 1, "", Restart;
-        }
-        fixed {
-            /// Not a knob.
-            nodes: Vec<[f32; 2]> = vec![[1.0, 2.0]];
-        }
-    }
-
-    #[test]
-    fn the_declaration_gives_defaults_ranges_and_access() {
-        let mut d = Demo::default();
-        assert_eq!((d.speed, d.count, d.nodes.len()), (3.0, 4, 1));
-        assert_eq!(Demo::KNOBS.len(), 2);
-        assert_eq!(Demo::KNOBS[0].doc, "Speed cap.");
-        assert!(Demo::KNOBS[1].integer && !Demo::KNOBS[0].integer);
-        Params::set(&mut d, "speed", 7.5).unwrap();
-        assert_eq!(d.speed, 7.5);
-        // By typed field, as code does.
-        Demo::count.set(&mut d, 6.0).unwrap();
-        assert_eq!((d.count, Demo::count.get(&d)), (6, 6.0));
-        assert_eq!(Demo::count.knob().name, "count");
-        assert!(Demo::speed.set(&mut d, 99.0).is_err(), "the range holds");
-        let e = Params::set(&mut d, "speed", 25.0).unwrap_err();
-        assert_eq!(e.message, "must be between 0.5 and 20 px/tick (got 25)");
-        let e = Params::set(&mut d, "count", 2.5).unwrap_err();
-        assert!(e.message.contains("whole number"), "{e:?}");
-        let e = Params::set(&mut d, "nope", 1.0).unwrap_err();
-        assert_eq!(e.message, "unknown knob `nope`; valid knobs: speed, count");
-        assert!(Params::set(&mut d, "speed", f64::NAN).is_err());
-        d.speed = -1.0;
-        assert_eq!(d.check(Vec2::ONE).unwrap_err().key, "params.speed");
-    }
-
-    #[test]
-    fn steps_stay_on_the_grid_and_in_range() {
-        let k = Demo::KNOBS[0];
-        assert_eq!(k.stepped(3.0, 1), 3.5);
-        assert_eq!(k.stepped(3.2, 1), 3.7);
-        assert_eq!(k.stepped(19.8, 3), 20.0);
-        assert_eq!(k.stepped(0.5, -1), 0.5);
-        let fine = Knob {
-            step: 0.1,
-            min: 0.0,
-            ..k
-        };
-        assert_eq!(fine.stepped(0.2, 1), 0.3);
-        assert_eq!(number(1_000_000.0), "1000000");
-        assert_eq!(number(0.25), "0.25");
-        // Not hundreds of digits, at either end.
-        assert_eq!(number(1e300), "1e300");
-        assert_eq!(number(-1e-320), "-1e-320");
-        assert_eq!(number(0.0), "0");
-    }
-
-    #[test]
-    fn serde_fills_missing_fields_and_refuses_unknown_ones() {
-        let d: Demo = toml::from_str("speed = 2.0").unwrap();
-        assert_eq!((d.speed, d.count), (2.0, 4));
-        let e = toml::from_str::<Demo>("sped = 2.0").unwrap_err();
-        assert!(e.to_string().contains("speed"), "{e}");
-    }
-}
+mod tests;

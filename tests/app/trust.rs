@@ -326,6 +326,10 @@ fn settings_refuse_extra_items_and_far_coordinates_with_key_and_place() {
             ":2:18: key `wander.params.retarget_ticks`: invalid type: a table, expected a whole number",
         ),
         (
+            "[wander.params]\nretarget_ticks = -3\n",
+            ":2:1: key `wander.params.retarget_ticks`: must be between 10 and 1200 ticks (got -3)",
+        ),
+        (
             "[wander]\nparams = [3.0]\n",
             ":2:1: key `wander.params`: must be a table",
         ),

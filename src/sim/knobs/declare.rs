@@ -16,8 +16,10 @@
 /// new_radius);` (round obstacles) or `props points(kind, list);` (a path's
 /// nodes, a room's corners: [`PropKind`](crate::sim::props::PropKind)),
 /// and, after `fixed`, fields that are not numbers to turn (a path's
-/// nodes). Generates the struct (serde, every field defaulted, unknown keys
-/// refused), its `Default` and its [`Tunable`](crate::sim::knobs::Tunable) table.
+/// nodes). Generates the struct, its `Default` and its
+/// [`Tunable`](crate::sim::knobs::Tunable) table, through which a settings
+/// file's `params` table is read (every field defaulted, unknown keys
+/// refused).
 #[macro_export]
 macro_rules! params {
     (
@@ -41,15 +43,10 @@ macro_rules! params {
         )?
     ) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq, serde::Deserialize, serde::Serialize)]
-        #[serde(deny_unknown_fields, default)]
+        #[derive(Debug, Clone, PartialEq)]
         pub struct $name {
             $( #[doc = $doc] pub $field: $ty, )*
-            $($(
-                #[doc = $fdoc]
-                #[serde(deserialize_with = "crate::sim::arrays::deserialize")]
-                pub $ffield: $fty,
-            )*)?
+            $($( #[doc = $fdoc] pub $ffield: $fty, )*)?
         }
 
         impl Default for $name {
@@ -104,6 +101,31 @@ macro_rules! params {
             fn put_at(&mut self, index: usize, value: f64) {
                 use $crate::sim::knobs::KnobValue as _;
                 $( if index == Self::$field.index() { self.$field = <$ty>::from_f64(value); } )*
+            }
+
+            #[allow(unused_variables)]
+            fn read_fixed(
+                &mut self,
+                name: &str,
+                value: toml::de::ValueDeserializer<'_>,
+            ) -> Result<(), toml::de::Error> {
+                $($(
+                    if name == stringify!($ffield) {
+                        self.$ffield = $crate::sim::arrays::deserialize(value)?;
+                        return Ok(());
+                    }
+                )*)?
+                Ok(())
+            }
+
+            #[allow(unused_variables)]
+            fn fixed_value(&self, name: &str) -> Option<toml::Value> {
+                $($(
+                    if name == stringify!($ffield) {
+                        return toml::Value::try_from(&self.$ffield).ok();
+                    }
+                )*)?
+                None
             }
 
             $(
