@@ -9,14 +9,23 @@ use rayon::prelude::*;
 /// little, small enough that both cores stay busy to the end.
 pub const CHUNK: usize = 512;
 
-/// Calls `f(k, &mut items[k])` for every item, in parallel chunks of at
-/// least [`CHUNK`] items.
+/// Calls `f(k, &mut items[k])` for every item, in parallel chunks of
+/// [`CHUNK`] items.
 pub fn for_each_mut<T: Send>(items: &mut [T], f: impl Fn(usize, &mut T) + Sync + Send) {
-    items
-        .par_iter_mut()
-        .with_min_len(CHUNK)
-        .enumerate()
-        .for_each(|(k, item)| f(k, item));
+    let chunk = |start: usize, items: &mut [T]| {
+        for (k, item) in items.iter_mut().enumerate() {
+            f(start + k, item);
+        }
+    };
+    for_each_chunk(items, &chunk);
+}
+
+/// `work(start, chunk)` for each chunk of [`CHUNK`] items, in parallel.
+/// The work comes by reference, a call a chunk: rayon's machinery is
+/// compiled once for each item type instead of once for each caller's
+/// closure (benches/README.md, the suite's time).
+fn for_each_chunk<T: Send>(items: &mut [T], work: &(dyn Fn(usize, &mut [T]) + Sync)) {
+    (items.par_chunks_mut(CHUNK).enumerate()).for_each(|(c, chunk)| work(c * CHUNK, chunk));
 }
 
 /// The threads [`for_each_mut`] and [`join`] may use (one on the web).
