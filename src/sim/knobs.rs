@@ -8,7 +8,6 @@
 
 use super::props::Props;
 use glam::Vec2;
-use read::{Found, read_table};
 use std::any::Any;
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -182,11 +181,7 @@ pub trait Tunable: Debug + Clone + PartialEq + Default + Send + Sync + 'static {
     /// Writes knob `index` (already checked against its range).
     fn put_at(&mut self, index: usize, value: f64);
     /// Reads fixed field `name` (one of [`Tunable::FIXED`]) from `value`.
-    fn read_fixed(
-        &mut self,
-        name: &str,
-        value: ValueDeserializer<'_>,
-    ) -> Result<(), toml::de::Error>;
+    fn read_fixed(&mut self, name: &str, value: &Spanned<DeValue<'_>>) -> Result<(), ReadError>;
     /// Fixed field `name` as a TOML value.
     fn fixed_value(&self, name: &str) -> Option<toml::Value>;
     /// Checks that need more than one field or the stage (the ranges are
@@ -347,21 +342,12 @@ impl<T: Tunable> Params for T {
 
     fn parse(&self, table: &DeTable<'_>) -> Result<Box<dyn Params>, ReadError> {
         let mut params = T::default();
-        read_table(table, T::KNOBS, T::FIXED, &mut |found| {
-            match found {
-                Found::Knob(index, value) => params.put_at(index, value),
-                Found::Fixed(name, value) => {
-                    let read = ValueDeserializer::from(value.clone());
-                    // An array's own complaint (too many items) comes
-                    // without a place: the value's.
-                    params.read_fixed(name, read).map_err(|e| ReadError::At {
-                        message: e.message().to_string(),
-                        span: e.span().or(Some(value.span())),
-                    })?;
-                }
+        for (key, value) in table.iter() {
+            match read::field(key, value, T::KNOBS, T::FIXED)? {
+                read::Field::Knob(index, number) => params.put_at(index, number),
+                read::Field::Fixed(name) => params.read_fixed(name, value)?,
             }
-            Ok(())
-        })?;
+        }
         Ok(Box::new(params))
     }
 
@@ -414,7 +400,10 @@ mod declare;
 mod read;
 
 pub use read::ReadError;
-use toml::de::{DeTable, ValueDeserializer};
+#[doc(hidden)]
+pub use read::array;
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 #[cfg(test)]
 mod tests;

@@ -107,11 +107,11 @@ macro_rules! params {
             fn read_fixed(
                 &mut self,
                 name: &str,
-                value: toml::de::ValueDeserializer<'_>,
-            ) -> Result<(), toml::de::Error> {
+                value: &toml::Spanned<toml::de::DeValue<'_>>,
+            ) -> Result<(), $crate::sim::knobs::ReadError> {
                 $($(
                     if name == stringify!($ffield) {
-                        self.$ffield = $crate::sim::arrays::deserialize(value)?;
+                        self.$ffield = $crate::sim::knobs::array(value)?;
                         return Ok(());
                     }
                 )*)?

@@ -4,10 +4,11 @@
 //! each parameter struct, a tenth of the unit tests' build (benches/README.md).
 
 use super::{Invalid, Knob};
+use crate::sim::arrays::FixedLen;
 use serde::Deserialize;
 use std::ops::Range;
 use toml::Spanned;
-use toml::de::{DeTable, DeValue, ValueDeserializer};
+use toml::de::{DeString, DeValue, ValueDeserializer};
 
 /// Why a `params` table was refused.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,41 +33,46 @@ impl From<toml::de::Error> for ReadError {
     }
 }
 
-/// Where one key of the table goes.
-pub(super) enum Found<'t, 'i> {
-    /// Knob `index` of the struct's table, and its value.
+/// Where one key of a `params` table goes.
+pub(super) enum Field {
+    /// Knob `index` of the struct's table, and its number.
     Knob(usize, f64),
-    /// The fixed field of that name, and its value to read.
-    Fixed(&'static str, &'t Spanned<DeValue<'i>>),
+    /// The fixed field of that name.
+    Fixed(&'static str),
 }
 
-/// Each key of `table` as a knob of `knobs` (its number read and, if a
-/// whole number, in range) or a field of `fixed`, given to `put` in the
-/// file's order; the first key that is neither, or a value of the wrong
-/// type, is refused at its place.
-pub(super) fn read_table(
-    table: &DeTable<'_>,
+/// `key` with its `value` as a knob of `knobs` (its number read and, if
+/// a whole number, in range) or a field of `fixed`; a key that is
+/// neither, or a value of the wrong type, is refused at its place.
+pub(super) fn field(
+    key: &Spanned<DeString<'_>>,
+    value: &Spanned<DeValue<'_>>,
     knobs: &[Knob],
     fixed: &[(&'static str, &'static str)],
-    put: &mut dyn FnMut(Found<'_, '_>) -> Result<(), ReadError>,
-) -> Result<(), ReadError> {
-    for (key, value) in table.iter() {
-        let name: &str = key.get_ref();
-        if let Some(index) = knobs.iter().position(|k| k.name == name) {
-            put(Found::Knob(index, number(&knobs[index], value)?))?;
-        } else if let Some(&(field, _)) = fixed.iter().find(|(f, _)| *f == name) {
-            put(Found::Fixed(field, value))?;
-        } else {
-            let names = knobs
-                .iter()
-                .map(|k| k.name)
-                .chain(fixed.iter().map(|f| f.0));
-            let message = format!("unknown field `{name}`, {}", one_of(names));
-            let span = Some(key.span());
-            return Err(ReadError::At { message, span });
-        }
+) -> Result<Field, ReadError> {
+    let name: &str = key.get_ref();
+    if let Some(index) = knobs.iter().position(|k| k.name == name) {
+        return Ok(Field::Knob(index, number(&knobs[index], value)?));
     }
-    Ok(())
+    if let Some(&(field, _)) = fixed.iter().find(|(f, _)| *f == name) {
+        return Ok(Field::Fixed(field));
+    }
+    let names = (knobs.iter().map(|k| k.name)).chain(fixed.iter().map(|f| f.0));
+    let message = format!("unknown field `{name}`, {}", one_of(names));
+    let span = Some(key.span());
+    Err(ReadError::At { message, span })
+}
+
+/// A fixed field's array, read with exactly its count of items
+/// ([`arrays`](crate::sim::arrays)); a complaint about the items comes
+/// without a place, so it is given the value's.
+pub fn array<T: FixedLen>(value: &Spanned<DeValue<'_>>) -> Result<T, ReadError> {
+    crate::sim::arrays::deserialize(ValueDeserializer::from(value.clone())).map_err(|e| {
+        ReadError::At {
+            message: e.message().to_string(),
+            span: e.span().or(Some(value.span())),
+        }
+    })
 }
 
 /// `value` as `knob`'s number: a whole number for a whole knob, checked
