@@ -15,8 +15,9 @@
 //!   green, up blue, left between them), greyer where headings disagree,
 //!   so a flock reads as a patch of one colour and a jam as grey.
 //!
-//! Each thread paints its own band of rows, reading every agent and
-//! keeping those in its band, and headings are added as integers: the
+//! Every agent is first marked with its pixel and heading (the threads
+//! share the agents), then each thread paints its own band of rows from
+//! the marks that fall in it; headings are added as integers, so the
 //! picture is the same for any thread count.
 
 use glam::Vec2;
@@ -52,50 +53,100 @@ pub struct Frame {
 }
 
 /// The picture and what it counts, kept between frames (a million-pixel
-/// window's worth, allocated once).
+/// window's worth, and a mark per agent, allocated once).
 #[derive(Debug, Default)]
 pub struct Density {
+    marks: Vec<Mark>,
     count: Vec<u32>,
     heading: Vec<[i32; 2]>,
     rgba: Vec<u8>,
+}
+
+/// Where one agent lands on the picture (a pixel's index, [`Mark::OFF`]
+/// when off it) and its heading in [`UNIT`]s.
+#[derive(Debug, Clone, Copy)]
+struct Mark {
+    pixel: u32,
+    heading: [i16; 2],
+}
+
+impl Mark {
+    const OFF: Mark = Mark {
+        pixel: u32::MAX,
+        heading: [0, 0],
+    };
+
+    /// The mark of an agent at `p` heading along `h`.
+    fn of(p: Vec2, h: Vec2, frame: &Frame) -> Mark {
+        let at = p * frame.scale + frame.offset;
+        // Off the picture (or not a number): not counted.
+        if !(at.x >= 0.0 && at.y >= 0.0 && at.x < frame.width as f32 && at.y < frame.height as f32)
+        {
+            return Mark::OFF;
+        }
+        let unit = h.normalize_or_zero() * UNIT;
+        Mark {
+            pixel: (at.y as usize * frame.width + at.x as usize) as u32,
+            heading: [nearest(unit.x), nearest(unit.y)],
+        }
+    }
+}
+
+/// `x` (within an `i16`) rounded to the nearest whole number, halves away
+/// from zero: in line, where `f32::round` calls the C library's on a
+/// machine without SSE4.1.
+fn nearest(x: f32) -> i16 {
+    (x + 0.5f32.copysign(x)) as i16
 }
 
 impl Density {
     /// Paints agents at `positions` heading along `headings` (any length;
     /// zero for none), and returns the picture: rows of `frame.width`
     /// RGBA pixels (straight alpha), top first.
+    ///
+    /// In two passes over every thread: each agent's pixel and heading
+    /// are worked out once, in runs of agents; then each thread counts,
+    /// for its own band of rows, the marks that fall in it, and colours
+    /// the band. Integer sums: the same picture for any thread count.
     pub fn paint(&mut self, positions: &[Vec2], headings: &[Vec2], frame: Frame) -> &[u8] {
-        let (width, height) = (frame.width.max(1), frame.height.max(1));
-        let pixels = width * height;
+        let frame = Frame {
+            width: frame.width.max(1),
+            height: frame.height.max(1),
+            ..frame
+        };
+        let (width, pixels) = (frame.width, frame.width * frame.height);
         self.count.resize(pixels, 0);
         self.heading.resize(pixels, [0, 0]);
         self.rgba.resize(pixels * 4, 0);
-        let bands = rayon::current_num_threads().clamp(1, height);
-        let rows = height.div_ceil(bands);
-        let opacity = opacity();
-        (self.count.par_chunks_mut(rows * width))
-            .zip(self.heading.par_chunks_mut(rows * width))
-            .zip(self.rgba.par_chunks_mut(rows * width * 4))
+        self.marks
+            .resize(positions.len().min(headings.len()), Mark::OFF);
+        (self.marks.par_chunks_mut(MARKS))
+            .zip(positions.par_chunks(MARKS))
+            .zip(headings.par_chunks(MARKS))
+            .for_each(|((marks, positions), headings)| {
+                for ((mark, &p), &h) in marks.iter_mut().zip(positions).zip(headings) {
+                    *mark = Mark::of(p, h, &frame);
+                }
+            });
+        let bands = rayon::current_num_threads().clamp(1, frame.height);
+        let band = frame.height.div_ceil(bands) * width;
+        let (marks, opacity) = (&self.marks, opacity());
+        (self.count.par_chunks_mut(band))
+            .zip(self.heading.par_chunks_mut(band))
+            .zip(self.rgba.par_chunks_mut(band * 4))
             .enumerate()
-            .for_each(|(band, ((count, heading), rgba))| {
+            .for_each(|(k, ((count, heading), rgba))| {
                 count.fill(0);
                 heading.fill([0, 0]);
-                let top = band * rows;
-                for (&p, &h) in positions.iter().zip(headings) {
-                    let at = p * frame.scale + frame.offset;
-                    // Off the picture (or not a number): not counted.
-                    if !(at.x >= 0.0 && at.y >= top as f32 && at.x < width as f32) {
-                        continue;
+                let first = (k * band) as u32;
+                for mark in marks {
+                    // Below the band wraps round to a large index.
+                    let at = mark.pixel.wrapping_sub(first) as usize;
+                    if at < count.len() {
+                        count[at] += 1;
+                        heading[at][0] += i32::from(mark.heading[0]);
+                        heading[at][1] += i32::from(mark.heading[1]);
                     }
-                    let (x, y) = (at.x as usize, at.y as usize - top);
-                    if y >= count.len() / width {
-                        continue;
-                    }
-                    let k = y * width + x;
-                    count[k] += 1;
-                    let unit = h.normalize_or_zero() * UNIT;
-                    heading[k][0] += unit.x.round() as i32;
-                    heading[k][1] += unit.y.round() as i32;
                 }
                 for ((&n, &sum), out) in count
                     .iter()
@@ -108,6 +159,9 @@ impl Density {
         &self.rgba
     }
 }
+
+/// Agents a thread marks at a time.
+const MARKS: usize = 16 * 1024;
 
 /// How opaque a pixel with 0, 1, ... `MOST` agents is, from 0 to 1.
 fn opacity() -> [f32; MOST + 1] {
@@ -137,7 +191,8 @@ fn colour(n: u32, sum: [i32; 2], opacity: &[f32; MOST + 1]) -> [u8; 4] {
     let mean = Vec2::new(sum[0] as f32, sum[1] as f32) / (n as f32 * UNIT);
     let [r, g, b] = ink(mean);
     let alpha = opacity[(n as usize).min(MOST)];
-    [r, g, b, alpha].map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)
+    // Rounded in line (`f32::round` is a call without SSE4.1).
+    [r, g, b, alpha].map(|c| (c.clamp(0.0, 1.0) * 255.0 + 0.5) as u8)
 }
 
 #[cfg(test)]
