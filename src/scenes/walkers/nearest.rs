@@ -45,9 +45,16 @@ pub(super) fn nearest_k(
         let overlap = &mut s.overlap;
         *overlap = Overlap::default();
         let corner = Vec2::splat(half.max(touch));
+        let keys = &mut s.keys;
         index.runs(positions, at - corner, at + corner, |run| {
+            // Every candidate's key is written, and kept (counted) when it
+            // is within the limit: no branch to mispredict, where about
+            // half of them are.
+            let mut kept = keys.len();
+            keys.resize(kept + run.ids.len(), 0);
             for (&j, &p) in run.ids.iter().zip(run.positions) {
                 let mut d = p.distance_squared(at);
+                let other = j as usize != me.index;
                 if counted && d <= touch * touch && j as usize > me.index {
                     let depth = touch - p.distance(at);
                     if depth > TOUCH_TOLERANCE && !off_stage(p, stage) {
@@ -55,14 +62,13 @@ pub(super) fn nearest_k(
                         overlap.deepest = overlap.deepest.max(depth);
                     }
                 }
-                if d > limit || j as usize == me.index {
-                    continue;
-                }
-                if d == 0.0 {
+                if d == 0.0 && other {
                     d = untied(me, j, p).distance_squared(at);
                 }
-                s.keys.push(nearness_key(d, j));
+                keys[kept] = nearness_key(d, j);
+                kept += usize::from(other & (d <= limit));
             }
+            keys.truncate(kept);
         });
         if s.keys.len() >= k || half >= reach {
             break;
