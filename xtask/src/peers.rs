@@ -8,7 +8,8 @@
 //! Per crowd size: the time per agent-step (this app: its whole tick,
 //! its own figures included; the peers: their steps alone), how many
 //! agents reached the opposite point, and the overlaps they left. This
-//! app also on two threads. `benches/README.md` has the results.
+//! app also on two threads: its runs are repeated in turn, and medians
+//! taken. `benches/README.md` has the results.
 
 use std::path::Path;
 use std::process::Command;
@@ -17,6 +18,10 @@ use std::process::Command;
 /// arrived, the larger ones for a stretch of their crossing (all the way
 /// would take the peers hours: ask for it, `cargo xtask peers 10000:12000`).
 const SIZES: &[(u64, u64)] = &[(1_000, 9_000), (10_000, 1_000), (100_000, 400)];
+
+/// How many times the app runs each size on one thread and on two, in
+/// turn (the peers, slower, run once).
+const PAIRS: usize = 3;
 
 /// The wheel that carries RVO2's library (any Python's will do: the
 /// library inside is the same).
@@ -112,11 +117,22 @@ pub fn peers(args: &[&str]) -> Result<(), String> {
             c.env("XDG_CONFIG_HOME", "/nonexistent");
             line(&mut c)
         };
-        let one = Figures::of(&headless("1")?)?;
-        let two = Figures::of(&headless("2")?)?;
+        // The app's runs in turn, one thread then two, PAIRS times: its
+        // figures from the median one-thread run, its scaling the median
+        // of the pairs' ratios (a run here moves by up to a quarter).
+        let mut ones = Vec::new();
+        let mut ratios = Vec::new();
+        for _ in 0..PAIRS {
+            let one = Figures::of(&headless("1")?)?;
+            ratios.push(one.ns / Figures::of(&headless("2")?)?.ns);
+            ones.push(one);
+        }
+        ones.sort_by(|a, b| a.ns.total_cmp(&b.ns));
+        ratios.sort_by(f64::total_cmp);
+        let one = ones.swap_remove(PAIRS / 2);
         let rvo = Figures::of(&line(pinned(&rvo2).args([&n, &t]))?)?;
         let dodgy = Figures::of(&line(pinned(&dodgy).args([&n, &t]))?)?;
-        rows.push(row(agents, ticks, &[one, rvo, dodgy], two.ns));
+        rows.push(row(agents, ticks, &[one, rvo, dodgy], ratios[PAIRS / 2]));
         println!("{}", rows.last().map_or("", String::as_str));
     }
     println!("\n{}", table(&rows));
@@ -204,8 +220,9 @@ fn line(command: &mut Command) -> Result<serde_json::Value, String> {
     serde_json::from_str(last).map_err(|e| format!("not a JSON line ({e}): {last}"))
 }
 
-/// One size's row: this app, RVO2, dodgy_2d; this app's two-thread time.
-fn row(agents: u64, ticks: u64, runs: &[Figures; 3], two: f64) -> String {
+/// One size's row: this app, RVO2, dodgy_2d; how much faster this app
+/// runs on two threads than on one.
+fn row(agents: u64, ticks: u64, runs: &[Figures; 3], scaling: f64) -> String {
     let [ours, rvo, dodgy] = runs;
     let each = |f: &dyn Fn(&Figures) -> String| runs.iter().map(f).collect::<Vec<_>>().join(" / ");
     format!(
@@ -215,7 +232,7 @@ fn row(agents: u64, ticks: u64, runs: &[Figures; 3], two: f64) -> String {
         dodgy.ns,
         rvo.ns / ours.ns,
         dodgy.ns / ours.ns,
-        ours.ns / two,
+        scaling,
         each(&|f| match f.all_by {
             Some(tick) => format!("{} by {tick}", f.arrived),
             None => f.arrived.to_string(),
