@@ -8,10 +8,10 @@
 //! Per crowd size: the time per agent-step (this app: its whole tick,
 //! its own figures included; the peers: their steps alone), how many
 //! agents reached the opposite point, and the overlaps they left. This
-//! app also on two threads: its runs are repeated in turn, and medians
-//! taken. `benches/README.md` has the results.
+//! app also on two threads. The app and dodgy_2d run in turn, three
+//! rounds, and the ratios are the rounds' medians. `benches/README.md` has the results.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Crowds and ticks run by default: the thousand until every agent has
@@ -19,9 +19,9 @@ use std::process::Command;
 /// would take the peers hours: ask for it, `cargo xtask peers 10000:12000`).
 const SIZES: &[(u64, u64)] = &[(1_000, 9_000), (10_000, 1_000), (100_000, 400)];
 
-/// How many times the app runs each size on one thread and on two, in
-/// turn (the peers, slower, run once).
-const PAIRS: usize = 3;
+/// How many times the app (on one thread and on two) and dodgy_2d run
+/// each size, in turn (RVO2, the slowest, runs once).
+const ROUNDS: usize = 3;
 
 /// The wheel that carries RVO2's library (any Python's will do: the
 /// library inside is the same).
@@ -77,66 +77,84 @@ pub fn peers(args: &[&str]) -> Result<(), String> {
             .arg("--target-dir")
             .arg(dir.join("dodgy")),
     )?;
-    let dodgy = dir.join("dodgy/release/peer-dodgy");
-    let rvo2 = build_rvo2(root, &dir)?;
-    let pinned = |program: &Path| {
-        // One core, where taskset is there to pin it.
-        let mut c = if Command::new("taskset").arg("-V").output().is_ok() {
-            let mut c = Command::new("taskset");
-            c.args(["-c", "0"]).arg(program);
-            c
-        } else {
-            Command::new(program)
-        };
-        c.env("OMP_NUM_THREADS", "1");
-        c
+    let programs = Programs {
+        ours,
+        dodgy: dir.join("dodgy/release/peer-dodgy"),
+        rvo2: build_rvo2(root, &dir)?,
     };
     let mut rows = Vec::new();
     for &(agents, ticks) in &sizes {
-        let (n, t) = (agents.to_string(), ticks.to_string());
         crate::step(&format!("{agents} agents, {ticks} ticks"));
-        let headless = |threads: &str| {
-            let mut c = if threads == "1" {
-                pinned(&ours)
-            } else {
-                Command::new(&ours)
-            };
-            c.args([
-                "--headless",
-                "--scene",
-                "circle",
-                "--variant",
-                "orca",
-                "--agents",
-                &n,
-                "--steps",
-                &t,
-                "--threads",
-                threads,
-            ]);
-            c.env("XDG_CONFIG_HOME", "/nonexistent");
-            line(&mut c)
-        };
-        // The app's runs in turn, one thread then two, PAIRS times: its
-        // figures from the median one-thread run, its scaling the median
-        // of the pairs' ratios (a run here moves by up to a quarter).
-        let mut ones = Vec::new();
-        let mut ratios = Vec::new();
-        for _ in 0..PAIRS {
-            let one = Figures::of(&headless("1")?)?;
-            ratios.push(one.ns / Figures::of(&headless("2")?)?.ns);
-            ones.push(one);
-        }
-        ones.sort_by(|a, b| a.ns.total_cmp(&b.ns));
-        ratios.sort_by(f64::total_cmp);
-        let one = ones.swap_remove(PAIRS / 2);
-        let rvo = Figures::of(&line(pinned(&rvo2).args([&n, &t]))?)?;
-        let dodgy = Figures::of(&line(pinned(&dodgy).args([&n, &t]))?)?;
-        rows.push(row(agents, ticks, &[one, rvo, dodgy], ratios[PAIRS / 2]));
+        rows.push(programs.size(agents, ticks)?);
         println!("{}", rows.last().map_or("", String::as_str));
     }
     println!("\n{}", table(&rows));
     Ok(())
+}
+
+/// The three programs timed: this app, and the drivers of the peers.
+struct Programs {
+    ours: PathBuf,
+    dodgy: PathBuf,
+    rvo2: PathBuf,
+}
+
+impl Programs {
+    /// One size's row of the table. In turn, [`ROUNDS`] times: the app on
+    /// one thread, on two, and dodgy_2d; the app's figures from its median
+    /// one-thread run, its scaling and its lead on dodgy_2d the medians of
+    /// the rounds' ratios (a run here moves by up to a quarter as the
+    /// machine's speed drifts). RVO2, minutes a run at 100,000, runs once.
+    fn size(&self, agents: u64, ticks: u64) -> Result<String, String> {
+        let (n, t) = (agents.to_string(), ticks.to_string());
+        let mut rounds = Vec::new();
+        for _ in 0..ROUNDS {
+            let one = Figures::of(&line(&mut self.ours(&n, &t, "1"))?)?;
+            let two = Figures::of(&line(&mut self.ours(&n, &t, "2"))?)?;
+            let dodgy = Figures::of(&line(pinned(&self.dodgy).args([&n, &t]))?)?;
+            rounds.push([one, two, dodgy]);
+        }
+        let median = |ratio: &dyn Fn(&[Figures; 3]) -> f64| {
+            let mut all: Vec<f64> = rounds.iter().map(ratio).collect();
+            all.sort_by(f64::total_cmp);
+            all[ROUNDS / 2]
+        };
+        let ratios = Ratios {
+            scaling: median(&|[one, two, _]| one.ns / two.ns),
+            than_dodgy: median(&|[one, _, dodgy]| dodgy.ns / one.ns),
+        };
+        rounds.sort_by(|a, b| a[0].ns.total_cmp(&b[0].ns));
+        let [one, _, dodgy] = rounds.swap_remove(ROUNDS / 2);
+        let rvo = Figures::of(&line(pinned(&self.rvo2).args([&n, &t]))?)?;
+        Ok(row(agents, ticks, &[one, rvo, dodgy], ratios))
+    }
+
+    /// This app's headless circle: `agents` for `ticks` on `threads`
+    /// (one thread pinned to one core, as the peers are).
+    fn ours(&self, agents: &str, ticks: &str, threads: &str) -> Command {
+        let mut c = if threads == "1" {
+            pinned(&self.ours)
+        } else {
+            Command::new(&self.ours)
+        };
+        c.args(["--headless", "--scene", "circle", "--variant", "orca"]);
+        c.args(["--agents", agents, "--steps", ticks, "--threads", threads]);
+        c.env("XDG_CONFIG_HOME", "/nonexistent");
+        c
+    }
+}
+
+/// `program` on one core, where taskset is there to pin it.
+fn pinned(program: &Path) -> Command {
+    let mut c = if Command::new("taskset").arg("-V").output().is_ok() {
+        let mut c = Command::new("taskset");
+        c.args(["-c", "0"]).arg(program);
+        c
+    } else {
+        Command::new(program)
+    };
+    c.env("OMP_NUM_THREADS", "1");
+    c
 }
 
 fn sizes(args: &[&str]) -> Result<Vec<(u64, u64)>, String> {
@@ -220,9 +238,16 @@ fn line(command: &mut Command) -> Result<serde_json::Value, String> {
     serde_json::from_str(last).map_err(|e| format!("not a JSON line ({e}): {last}"))
 }
 
-/// One size's row: this app, RVO2, dodgy_2d; how much faster this app
-/// runs on two threads than on one.
-fn row(agents: u64, ticks: u64, runs: &[Figures; 3], scaling: f64) -> String {
+/// The medians of the rounds' ratios: the app on two threads over one,
+/// and dodgy_2d's time over the app's.
+struct Ratios {
+    scaling: f64,
+    than_dodgy: f64,
+}
+
+/// One size's row: this app, RVO2, dodgy_2d (the app's and dodgy_2d's
+/// from the round of the app's median one-thread run), and the ratios.
+fn row(agents: u64, ticks: u64, runs: &[Figures; 3], ratios: Ratios) -> String {
     let [ours, rvo, dodgy] = runs;
     let each = |f: &dyn Fn(&Figures) -> String| runs.iter().map(f).collect::<Vec<_>>().join(" / ");
     format!(
@@ -231,8 +256,8 @@ fn row(agents: u64, ticks: u64, runs: &[Figures; 3], scaling: f64) -> String {
         rvo.ns,
         dodgy.ns,
         rvo.ns / ours.ns,
-        dodgy.ns / ours.ns,
-        scaling,
+        ratios.than_dodgy,
+        ratios.scaling,
         each(&|f| match f.all_by {
             Some(tick) => format!("{} by {tick}", f.arrived),
             None => f.arrived.to_string(),
