@@ -9,7 +9,8 @@
 //! its own figures included; the peers: their steps alone), how many
 //! agents reached the opposite point, and the overlaps they left. This
 //! app also on two threads. The app and dodgy_2d run in turn, three
-//! rounds, and the ratios are the rounds' medians. `benches/README.md` has the results.
+//! rounds, and the ratios are the rounds' medians. `benches/README.md`
+//! has the results.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
